@@ -1,0 +1,28 @@
+# mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
+GO ?= go
+
+.PHONY: test demo bench fuzz vet
+
+# test runs every test with the race detector, after vet and a gofmt check.
+test: vet
+	$(GO) test -race -count=1 ./...
+
+vet:
+	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$fmt" ]; then echo "gofmt needed: $$fmt"; exit 1; fi
+	$(GO) vet ./...
+
+# demo builds cmd/everything and drives a scripted session over real pipes.
+demo:
+	$(GO) run ./cmd/demo
+
+# bench runs the Go benchmarks and the load driver side by side with the
+# go-sdk and mcp-go servers (see BENCHMARKS.md).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp
+	bash bench/run.sh
+
+# fuzz runs the framing and decoding fuzzers for a short while.
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./jsonrpc
+	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s ./transport

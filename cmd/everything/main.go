@@ -1,0 +1,50 @@
+// Command everything is mcpwire's contract server: an MCP stdio server
+// exposing the tools that the golden transcripts, the interop clients, the
+// load driver and the conformance contract exercise.
+//
+// Usage:
+//
+//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/mcpwire/mcpwire"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+func main() {
+	pageSize := flag.Int("page-size", 10, "tools per tools/list page")
+	maxMsg := flag.Int("max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
+	grace := flag.Duration("grace", time.Second, "how long in-flight calls may finish after stdin closes")
+	flag.Parse()
+
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	srv := newServer(&mcp.Options{PageSize: *pageSize, ShutdownGrace: *grace, Logger: logger})
+	opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: *maxMsg}}
+	if err := mcpwire.RunStdio(context.Background(), srv, opts); err != nil {
+		fmt.Fprintln(os.Stderr, "everything:", err)
+		os.Exit(1)
+	}
+}
+
+// newServer builds the contract server with every tool registered.
+func newServer(opts *mcp.Options) *mcp.Server {
+	srv := mcp.NewServer(mcp.Implementation{
+		Name:        "mcpwire-everything",
+		Version:     "0.1.0",
+		Title:       "mcpwire everything server",
+		Description: "The contract server of the mcpwire runtime.",
+	}, opts)
+	for _, t := range tools() {
+		srv.MustAddTool(t)
+	}
+	return srv
+}

@@ -1,0 +1,176 @@
+package jsonrpc
+
+import (
+	"fmt"
+
+	json "github.com/goccy/go-json"
+)
+
+// Decode decodes one framed message. It never panics. A message that cannot
+// be decoded gives a *DecodeError carrying the code to answer with (-32700
+// when the bytes are not JSON, -32600 when they are JSON but not a valid
+// message) and the message's id when it could be read.
+//
+// The returned message may alias data; the caller must not modify data
+// afterwards.
+func Decode(data []byte) (Message, error) {
+	s := scanner{data: data}
+	if !s.scan() {
+		if s.tooDeep {
+			return nil, invalid(ID{}, "nesting deeper than %d levels", maxDepth)
+		}
+		return nil, &DecodeError{Err: NewError(CodeParseError, "parse error: invalid JSON at byte %d", s.pos)}
+	}
+	first := firstByte(data)
+	switch first {
+	case '[':
+		return decodeBatch(data)
+	case '{':
+		return decodeObject(&s)
+	}
+	return nil, invalid(ID{}, "a message must be a JSON object")
+}
+
+// firstByte returns the first non-space byte of data.
+func firstByte(data []byte) byte {
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
+}
+
+func invalid(id ID, format string, args ...any) *DecodeError {
+	return &DecodeError{ID: id, Err: NewError(CodeInvalidRequest, "invalid request: "+format, args...)}
+}
+
+// decodeObject builds a message from a scanned top-level object.
+func decodeObject(s *scanner) (Message, error) {
+	t := &s.top
+	raw := func(sp span) []byte { return s.data[sp.start:sp.end] }
+	var id ID
+	idOK := true
+	if t.has&hasID != 0 {
+		id, idOK = parseID(raw(t.id))
+	}
+	fail := func(format string, args ...any) (Message, error) {
+		e := invalid(ID{}, format, args...)
+		if idOK {
+			e.ID = id
+		}
+		return nil, e
+	}
+	if s.keyProb != "" {
+		return fail("%s", s.keyProb)
+	}
+	if t.has&hasJSONRPC == 0 {
+		return fail(`missing "jsonrpc": "2.0"`)
+	}
+	if v := raw(t.jsonrpc); string(v) != `"2.0"` {
+		return fail(`"jsonrpc" must be "2.0", got %s`, clip(v))
+	}
+	if !idOK {
+		return fail("id must be a string or an integer, got %s", clip(raw(t.id)))
+	}
+	if t.has&hasMethod == 0 {
+		return decodeResponse(s, id, fail)
+	}
+	if t.has&(hasResult|hasError) != 0 {
+		return fail(`a request cannot carry "result" or "error"`)
+	}
+	var method string
+	if err := json.Unmarshal(raw(t.method), &method); err != nil || raw(t.method)[0] != '"' {
+		return fail(`"method" must be a string`)
+	}
+	var params json.RawMessage
+	if t.has&hasParams != 0 {
+		p := raw(t.params)
+		switch p[0] {
+		case '{', '[':
+			params = p
+		case 'n': // null params are taken as absent
+		default:
+			return fail(`"params" must be an object`)
+		}
+	}
+	if t.has&hasID == 0 {
+		return &Notification{Method: method, Params: params}, nil
+	}
+	return &Request{ID: id, Method: method, Params: params}, nil
+}
+
+func decodeResponse(s *scanner, id ID, fail func(string, ...any) (Message, error)) (Message, error) {
+	t := &s.top
+	hasRes, hasErr := t.has&hasResult != 0, t.has&hasError != 0
+	if hasRes == hasErr {
+		return fail(`a message needs "method", or exactly one of "result" and "error"`)
+	}
+	if hasRes {
+		if t.has&hasID == 0 {
+			return fail("a result response needs an id")
+		}
+		return &Response{ID: id, Result: json.RawMessage(s.data[t.result.start:t.result.end])}, nil
+	}
+	var e Error
+	if err := json.Unmarshal(s.data[t.error.start:t.error.end], &e); err != nil {
+		return fail(`"error" must be an object with an integer "code" and a "message"`)
+	}
+	return &Response{ID: id, Error: &e}, nil
+}
+
+// decodeBatch decodes each element of a JSON array.
+func decodeBatch(data []byte) (Message, error) {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(data, &elems); err != nil {
+		return nil, &DecodeError{Err: NewError(CodeParseError, "parse error: %v", err)}
+	}
+	if len(elems) == 0 {
+		return nil, invalid(ID{}, "empty batch")
+	}
+	b := make(Batch, len(elems))
+	for i, e := range elems {
+		if firstByte(e) != '{' {
+			b[i].Err = invalid(ID{}, "a batch element must be a JSON object")
+			continue
+		}
+		m, err := Decode(e)
+		if err != nil {
+			b[i].Err = err.(*DecodeError)
+			continue
+		}
+		b[i].Msg = m
+	}
+	return b, nil
+}
+
+// clip shortens a raw value for an error message.
+func clip(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return fmt.Sprintf("%s…", b[:max])
+	}
+	return string(b)
+}
+
+// PeekID scans a prefix of a message (such as the first bytes of an
+// oversize line) for its top-level "id" and returns it when it can be read
+// before the prefix ends.
+func PeekID(prefix []byte) ID {
+	s := scanner{data: prefix}
+	s.skipSpace()
+	if s.pos >= len(prefix) || prefix[s.pos] != '{' {
+		return ID{}
+	}
+	s.value() // stops at the truncation; members seen so far are recorded
+	if s.top.has&hasID == 0 {
+		return ID{}
+	}
+	id, ok := parseID(prefix[s.top.id.start:s.top.id.end])
+	if !ok {
+		return ID{}
+	}
+	return id
+}

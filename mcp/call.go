@@ -1,0 +1,137 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// ErrShuttingDown is the context cause of calls cancelled at shutdown.
+var ErrShuttingDown = errors.New("mcp: server shutting down")
+
+// ErrCallDone is returned when progress is reported for a call that has
+// already been answered or cancelled.
+var ErrCallDone = errors.New("mcp: call already answered or cancelled")
+
+// responder delivers a call's one response; nil means "send nothing".
+type responder func(*jsonrpc.Response)
+
+// call is one request in flight.
+type call struct {
+	id      jsonrpc.ID
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+	respond responder
+	ss      *session
+
+	mu            sync.Mutex
+	done          bool // answered, or cancelled by the client
+	progressToken json.RawMessage
+	lastProgress  float64
+	sentProgress  bool
+}
+
+// finish answers the call unless it was already answered or cancelled. It
+// reports whether this was the one answer.
+func (c *call) finish(r *jsonrpc.Response) bool {
+	c.mu.Lock()
+	if c.done {
+		c.mu.Unlock()
+		return false
+	}
+	c.done = true
+	c.mu.Unlock()
+	c.ss.forget(c)
+	c.respond(r)
+	return true
+}
+
+// cancelByClient marks the call answered without a response and cancels its
+// context with the client's reason as cause.
+func (c *call) cancelByClient(reason string) {
+	c.mu.Lock()
+	already := c.done
+	c.done = true
+	c.mu.Unlock()
+	if already {
+		return
+	}
+	c.ss.forget(c)
+	c.respond(nil)
+	cause := "cancelled by the client"
+	if reason != "" {
+		cause += ": " + reason
+	}
+	c.cancel(errors.New(cause))
+}
+
+// Progress implements tool.Reporter.
+func (c *call) Progress(progress, total float64, message string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return ErrCallDone
+	}
+	if c.sentProgress && progress <= c.lastProgress {
+		return fmt.Errorf("mcp: progress must increase: %v after %v", progress, c.lastProgress)
+	}
+	c.sentProgress, c.lastProgress = true, progress
+	p := progressParams{Token: c.progressToken, Progress: progress, Message: message}
+	if total > 0 {
+		p.Total = &total
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	// Sent while holding c.mu, so the response (queued after finish takes
+	// c.mu) can never overtake it.
+	c.ss.send(&jsonrpc.Notification{Method: "notifications/progress", Params: b})
+	return nil
+}
+
+type progressParams struct {
+	Token    json.RawMessage `json:"progressToken"`
+	Progress float64         `json:"progress"`
+	Total    *float64        `json:"total,omitempty"`
+	Message  string          `json:"message,omitempty"`
+}
+
+// track registers a new call, refusing a duplicate id in flight.
+func (ss *session) track(id jsonrpc.ID, respond responder) (*call, bool) {
+	ctx, cancel := context.WithCancelCause(ss.base)
+	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, ss: ss}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if _, dup := ss.calls[id.Key()]; dup {
+		cancel(nil)
+		return nil, false
+	}
+	ss.calls[id.Key()] = c
+	return c, true
+}
+
+// forget removes a finished call from the in-flight table.
+func (ss *session) forget(c *call) {
+	ss.mu.Lock()
+	if ss.calls[c.id.Key()] == c {
+		delete(ss.calls, c.id.Key())
+	}
+	ss.mu.Unlock()
+}
+
+// inFlight returns the calls still running.
+func (ss *session) inFlight() []*call {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	out := make([]*call, 0, len(ss.calls))
+	for _, c := range ss.calls {
+		out = append(out, c)
+	}
+	return out
+}

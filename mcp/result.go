@@ -1,0 +1,155 @@
+package mcp
+
+import (
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// encodeCallResult encodes a CallToolResult with what revision r defines.
+// Text blocks without annotations or _meta, the common case, are written by
+// hand; the rest go through their MarshalJSON.
+func encodeCallResult(t *tool.Tool, res *tool.Result, r rev) (json.RawMessage, error) {
+	buf := make([]byte, 0, resultSizeHint(res))
+	buf = append(buf, `{"content":[`...)
+	for i, c := range res.Content {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = appendContent(buf, project(c, r)); err != nil {
+			return nil, fmt.Errorf("encoding content block %d: %w", i, err)
+		}
+	}
+	buf = append(buf, ']')
+	if res.Structured != nil && r.hasStructured() {
+		v, err := structuredJSON(res.Structured)
+		if err != nil {
+			return nil, err
+		}
+		if needsWrap(t.OutputSchema, v) {
+			v = wrapResult(v)
+		}
+		buf = append(buf, `,"structuredContent":`...)
+		buf = append(buf, v...)
+	}
+	if res.IsError {
+		buf = append(buf, `,"isError":true`...)
+	}
+	if len(res.Meta) > 0 {
+		m, err := json.Marshal(res.Meta)
+		if err != nil {
+			return nil, fmt.Errorf("encoding result _meta: %w", err)
+		}
+		buf = append(buf, `,"_meta":`...)
+		buf = append(buf, m...)
+	}
+	return append(buf, '}'), nil
+}
+
+func resultSizeHint(res *tool.Result) int {
+	n := 64
+	for _, c := range res.Content {
+		if t, ok := c.(*tool.Text); ok {
+			n += len(t.Text) + len(t.Text)/16 + 32
+		} else {
+			n += 256
+		}
+	}
+	return n
+}
+
+// structuredJSON returns structured content as compact JSON.
+func structuredJSON(v any) (json.RawMessage, error) {
+	if raw, ok := v.(json.RawMessage); ok {
+		return raw, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding structuredContent: %w", err)
+	}
+	return b, nil
+}
+
+func appendContent(buf []byte, c tool.Content) ([]byte, error) {
+	if t, ok := c.(*tool.Text); ok && t.Annotations == nil && len(t.Meta) == 0 {
+		buf = append(buf, `{"type":"text","text":`...)
+		buf = jsonrpc.AppendString(buf, t.Text)
+		return append(buf, '}'), nil
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return buf, err
+	}
+	return append(buf, b...), nil
+}
+
+// project returns the block as revision r can carry it: blocks r does not
+// define become a text block describing them, and fields r lacks are
+// dropped.
+func project(c tool.Content, r rev) tool.Content {
+	switch b := c.(type) {
+	case *tool.Audio:
+		if !r.hasAudio() {
+			return &tool.Text{Text: fmt.Sprintf("[audio content (%s, %d bytes of base64) omitted: this protocol version cannot carry audio]", b.MimeType, len(b.Data))}
+		}
+	case *tool.ResourceLink:
+		if !r.hasResourceLink() {
+			return &tool.Text{Text: describeLink(b)}
+		}
+	}
+	if r.hasContentMeta() {
+		return c
+	}
+	return stripMeta(c)
+}
+
+func describeLink(l *tool.ResourceLink) string {
+	s := "[resource link] " + l.Name + " <" + l.URI + ">"
+	if l.MimeType != "" {
+		s += " (" + l.MimeType + ")"
+	}
+	if l.Description != "" {
+		s += ": " + l.Description
+	}
+	return s
+}
+
+// stripMeta drops _meta and annotations.lastModified, which revisions
+// before 2025-06-18 do not define on content blocks.
+func stripMeta(c tool.Content) tool.Content {
+	ann := func(a *tool.ContentAnnotations) *tool.ContentAnnotations {
+		if a == nil || a.LastModified == "" {
+			return a
+		}
+		cp := *a
+		cp.LastModified = ""
+		if cp.Audience == nil && cp.Priority == nil {
+			return nil
+		}
+		return &cp
+	}
+	switch b := c.(type) {
+	case *tool.Text:
+		cp := *b
+		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
+		return &cp
+	case *tool.Image:
+		cp := *b
+		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
+		return &cp
+	case *tool.Audio:
+		cp := *b
+		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
+		return &cp
+	case *tool.EmbeddedResource:
+		cp := *b
+		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
+		cp.Resource.Meta = nil
+		return &cp
+	}
+	return c
+}

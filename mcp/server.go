@@ -1,0 +1,151 @@
+package mcp
+
+import (
+	"crypto/rand"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// Implementation describes the server to clients (serverInfo).
+type Implementation struct {
+	Name        string
+	Version     string
+	Title       string      // sent from 2025-06-18 on
+	Description string      // sent from 2025-11-25 on
+	WebsiteURL  string      // sent from 2025-11-25 on
+	Icons       []tool.Icon // sent from 2025-11-25 on
+}
+
+// Options configures a Server. The zero value is ready to use.
+type Options struct {
+	// Instructions is optional text sent in the initialize result.
+	Instructions string
+	// PageSize is the number of tools per tools/list page (default 50).
+	PageSize int
+	// MaxConcurrentCalls bounds handlers running at once (default 64).
+	MaxConcurrentCalls int
+	// MaxQueuedCalls bounds requests waiting for a handler slot; beyond it
+	// a request is rejected (default 1024).
+	MaxQueuedCalls int
+	// ShutdownGrace is how long in-flight calls may run after reading
+	// stops before they are cancelled (default 1s; hosts kill a server
+	// about 2s after closing its stdin).
+	ShutdownGrace time.Duration
+	// Logger receives the library's logs (default slog.Default(), which
+	// writes to stderr).
+	Logger *slog.Logger
+}
+
+func (o *Options) withDefaults() Options {
+	c := *o
+	if c.PageSize <= 0 {
+		c.PageSize = 50
+	}
+	if c.MaxConcurrentCalls <= 0 {
+		c.MaxConcurrentCalls = 64
+	}
+	if c.MaxQueuedCalls <= 0 {
+		c.MaxQueuedCalls = 1024
+	}
+	if c.ShutdownGrace <= 0 {
+		c.ShutdownGrace = time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// Server is an MCP server: its identity, its tools and its limits. One
+// Server can serve many connections; its methods are safe for concurrent
+// use.
+type Server struct {
+	info Implementation
+	opts Options
+	log  *slog.Logger
+
+	mu    sync.RWMutex
+	tools []*tool.Tool
+	index map[string]int
+	gen   uint64 // bumped on every change of the tool list
+
+	cursorKey [32]byte
+}
+
+// NewServer returns a server with the given identity. opts may be nil.
+func NewServer(info Implementation, opts *Options) *Server {
+	if opts == nil {
+		opts = &Options{}
+	}
+	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1}
+	s.log = s.opts.Logger
+	rand.Read(s.cursorKey[:])
+	return s
+}
+
+// AddTool registers a tool. It fails when the descriptor is invalid or the
+// name is taken; a bad tool never surfaces later as a runtime surprise.
+func (s *Server) AddTool(t *tool.Tool) error {
+	if t == nil {
+		return fmt.Errorf("mcp: AddTool: nil tool")
+	}
+	if err := t.Validate(); err != nil {
+		return fmt.Errorf("mcp: AddTool: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, dup := s.index[t.Name]; dup {
+		return fmt.Errorf("mcp: AddTool: a tool named %q is already registered", t.Name)
+	}
+	s.index[t.Name] = len(s.tools)
+	s.tools = append(s.tools, t)
+	s.gen++
+	return nil
+}
+
+// MustAddTool is AddTool that panics on error, for registration at start-up.
+func (s *Server) MustAddTool(t *tool.Tool) {
+	if err := s.AddTool(t); err != nil {
+		panic(err)
+	}
+}
+
+// RemoveTool unregisters a tool by name and reports whether it was there.
+// The order of the remaining tools is kept.
+func (s *Server) RemoveTool(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.index[name]
+	if !ok {
+		return false
+	}
+	s.tools = append(s.tools[:i:i], s.tools[i+1:]...)
+	delete(s.index, name)
+	for j := i; j < len(s.tools); j++ {
+		s.index[s.tools[j].Name] = j
+	}
+	s.gen++
+	return true
+}
+
+// lookup returns the tool with the given name.
+func (s *Server) lookup(name string) (*tool.Tool, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.index[name]
+	if !ok {
+		return nil, false
+	}
+	return s.tools[i], true
+}
+
+// snapshot returns the tool list and its generation.
+func (s *Server) snapshot() ([]*tool.Tool, uint64) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.tools, s.gen
+}

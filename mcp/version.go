@@ -1,0 +1,59 @@
+package mcp
+
+// Protocol revisions.
+const (
+	Version20241105 = "2024-11-05"
+	Version20250326 = "2025-03-26"
+	Version20250618 = "2025-06-18"
+	Version20251125 = "2025-11-25"
+)
+
+// LatestLegacyVersion is the revision offered to a client that asks for a
+// version this server does not serve.
+const LatestLegacyVersion = Version20251125
+
+// LegacyVersions lists the legacy revisions served, newest first.
+var LegacyVersions = []string{Version20251125, Version20250618, Version20250326, Version20241105}
+
+// rev is a revision as an ordinal, so features can be compared by age.
+type rev int
+
+const (
+	rev20241105 rev = iota + 1
+	rev20250326
+	rev20250618
+	rev20251125
+)
+
+// revOf returns the ordinal of a supported legacy version, 0 otherwise.
+func revOf(v string) rev {
+	switch v {
+	case Version20241105:
+		return rev20241105
+	case Version20250326:
+		return rev20250326
+	case Version20250618:
+		return rev20250618
+	case Version20251125:
+		return rev20251125
+	}
+	return 0
+}
+
+// negotiate returns the version to answer an initialize request with.
+func negotiate(requested string) string {
+	if revOf(requested) != 0 {
+		return requested
+	}
+	return LatestLegacyVersion
+}
+
+// Feature gates, by the revision that introduced each wire feature.
+func (r rev) hasToolAnnotations() bool { return r >= rev20250326 }
+func (r rev) hasAudio() bool           { return r >= rev20250326 }
+func (r rev) hasBatches() bool         { return r == rev20250326 }
+func (r rev) hasStructured() bool      { return r >= rev20250618 } // structuredContent, outputSchema
+func (r rev) hasTitles() bool          { return r >= rev20250618 } // title on tools and Implementation
+func (r rev) hasResourceLink() bool    { return r >= rev20250618 }
+func (r rev) hasContentMeta() bool     { return r >= rev20250618 } // _meta on blocks and tools, lastModified
+func (r rev) hasIcons() bool           { return r >= rev20251125 } // icons, Implementation.description/websiteUrl

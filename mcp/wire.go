@@ -1,0 +1,92 @@
+package mcp
+
+import (
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// toolWire is a tool descriptor on the wire.
+type toolWire struct {
+	Name         string            `json:"name"`
+	Title        string            `json:"title,omitempty"`
+	Description  string            `json:"description,omitempty"`
+	InputSchema  json.RawMessage   `json:"inputSchema"`
+	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
+	Annotations  *tool.Annotations `json:"annotations,omitempty"`
+	Icons        []tool.Icon       `json:"icons,omitempty"`
+	Meta         map[string]any    `json:"_meta,omitempty"`
+}
+
+var defaultInputSchema = json.RawMessage(`{"type":"object"}`)
+
+// encodeTool encodes a descriptor with the fields revision r defines.
+func encodeTool(t *tool.Tool, r rev) (json.RawMessage, error) {
+	w := toolWire{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
+	if w.InputSchema == nil {
+		w.InputSchema = defaultInputSchema
+	}
+	if r.hasToolAnnotations() {
+		w.Annotations = t.Annotations
+	}
+	if r.hasTitles() {
+		w.Title = t.Title
+	}
+	if r.hasStructured() {
+		w.OutputSchema = legacyOutputSchema(t.OutputSchema)
+	}
+	if r.hasContentMeta() {
+		w.Meta = t.Meta
+	}
+	if r.hasIcons() {
+		w.Icons = t.Icons
+	}
+	b, err := json.Marshal(w)
+	if err != nil {
+		return nil, fmt.Errorf("encoding tool %q: %w", t.Name, err)
+	}
+	return b, nil
+}
+
+// isObjectSchema reports whether a schema's root is {"type":"object"}.
+func isObjectSchema(schema json.RawMessage) bool {
+	f, err := jsonrpc.Fields(schema, "type")
+	return err == nil && string(f[0]) == `"object"`
+}
+
+// legacyOutputSchema makes an output schema acceptable to 2025-era clients,
+// which require an object root: a non-object schema S is advertised as
+// {"type":"object","properties":{"result":S},"required":["result"]}, and
+// results are wrapped to match (see needsWrap).
+func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
+	if schema == nil || isObjectSchema(schema) {
+		return schema
+	}
+	out := make([]byte, 0, len(schema)+64)
+	out = append(out, `{"type":"object","properties":{"result":`...)
+	out = append(out, schema...)
+	out = append(out, `},"required":["result"]}`...)
+	return out
+}
+
+// needsWrap reports whether a structured value must be wrapped as
+// {"result": v} for a 2025-era client: always when the tool's output schema
+// is not object-rooted (its advertised schema was wrapped the same way), and
+// for a non-object value when the tool has no output schema.
+func needsWrap(schema, v json.RawMessage) bool {
+	if schema != nil {
+		return !isObjectSchema(schema)
+	}
+	return len(v) == 0 || v[0] != '{'
+}
+
+// wrapResult wraps a structured value as {"result": v}.
+func wrapResult(v json.RawMessage) json.RawMessage {
+	out := make([]byte, 0, len(v)+12)
+	out = append(out, `{"result":`...)
+	out = append(out, v...)
+	return append(out, '}')
+}

@@ -1,0 +1,162 @@
+package tool
+
+import json "github.com/goccy/go-json"
+
+// Content is one content block of a result: *Text, *Image, *Audio,
+// *ResourceLink or *EmbeddedResource.
+type Content interface {
+	// ContentType returns the block's "type" value.
+	ContentType() string
+}
+
+// ContentAnnotations tell a client how to use a block.
+type ContentAnnotations struct {
+	// Audience lists "user" and/or "assistant".
+	Audience []string `json:"audience,omitempty"`
+	// Priority is in [0, 1]; 1 means effectively required.
+	Priority *float64 `json:"priority,omitempty"`
+	// LastModified is an ISO 8601 timestamp.
+	LastModified string `json:"lastModified,omitempty"`
+}
+
+// Text is a text block.
+type Text struct {
+	Text        string
+	Annotations *ContentAnnotations
+	Meta        map[string]any
+}
+
+// Image is a base64-encoded image.
+type Image struct {
+	Data        string // base64
+	MimeType    string
+	Annotations *ContentAnnotations
+	Meta        map[string]any
+}
+
+// Audio is base64-encoded audio (2025-03-26 and later).
+type Audio struct {
+	Data        string // base64
+	MimeType    string
+	Annotations *ContentAnnotations
+	Meta        map[string]any
+}
+
+// ResourceLink points at a resource by URI (2025-06-18 and later).
+type ResourceLink struct {
+	URI         string
+	Name        string
+	Title       string
+	Description string
+	MimeType    string
+	Size        *int64
+	Annotations *ContentAnnotations
+	Meta        map[string]any
+}
+
+// EmbeddedResource carries a resource's contents inline.
+type EmbeddedResource struct {
+	Resource    ResourceContents
+	Annotations *ContentAnnotations
+	Meta        map[string]any
+}
+
+// ResourceContents is a text or blob resource: exactly one of Text and
+// Blob is used (Blob when IsBlob is true).
+type ResourceContents struct {
+	URI      string
+	MimeType string
+	Text     string
+	Blob     string // base64
+	IsBlob   bool
+	Meta     map[string]any
+}
+
+// ContentType implements Content.
+func (*Text) ContentType() string { return "text" }
+
+// ContentType implements Content.
+func (*Image) ContentType() string { return "image" }
+
+// ContentType implements Content.
+func (*Audio) ContentType() string { return "audio" }
+
+// ContentType implements Content.
+func (*ResourceLink) ContentType() string { return "resource_link" }
+
+// ContentType implements Content.
+func (*EmbeddedResource) ContentType() string { return "resource" }
+
+type textWire struct {
+	Type        string              `json:"type"`
+	Text        string              `json:"text"`
+	Annotations *ContentAnnotations `json:"annotations,omitempty"`
+	Meta        map[string]any      `json:"_meta,omitempty"`
+}
+
+type mediaWire struct {
+	Type        string              `json:"type"`
+	Data        string              `json:"data"`
+	MimeType    string              `json:"mimeType"`
+	Annotations *ContentAnnotations `json:"annotations,omitempty"`
+	Meta        map[string]any      `json:"_meta,omitempty"`
+}
+
+type linkWire struct {
+	Type        string              `json:"type"`
+	URI         string              `json:"uri"`
+	Name        string              `json:"name"`
+	Title       string              `json:"title,omitempty"`
+	Description string              `json:"description,omitempty"`
+	MimeType    string              `json:"mimeType,omitempty"`
+	Size        *int64              `json:"size,omitempty"`
+	Annotations *ContentAnnotations `json:"annotations,omitempty"`
+	Meta        map[string]any      `json:"_meta,omitempty"`
+}
+
+type resourceWire struct {
+	URI      string         `json:"uri"`
+	MimeType string         `json:"mimeType,omitempty"`
+	Text     *string        `json:"text,omitempty"`
+	Blob     *string        `json:"blob,omitempty"`
+	Meta     map[string]any `json:"_meta,omitempty"`
+}
+
+type embeddedWire struct {
+	Type        string              `json:"type"`
+	Resource    resourceWire        `json:"resource"`
+	Annotations *ContentAnnotations `json:"annotations,omitempty"`
+	Meta        map[string]any      `json:"_meta,omitempty"`
+}
+
+// MarshalJSON implements json.Marshaler.
+func (c *Text) MarshalJSON() ([]byte, error) {
+	return json.Marshal(textWire{"text", c.Text, c.Annotations, c.Meta})
+}
+
+// MarshalJSON implements json.Marshaler.
+func (c *Image) MarshalJSON() ([]byte, error) {
+	return json.Marshal(mediaWire{"image", c.Data, c.MimeType, c.Annotations, c.Meta})
+}
+
+// MarshalJSON implements json.Marshaler.
+func (c *Audio) MarshalJSON() ([]byte, error) {
+	return json.Marshal(mediaWire{"audio", c.Data, c.MimeType, c.Annotations, c.Meta})
+}
+
+// MarshalJSON implements json.Marshaler.
+func (c *ResourceLink) MarshalJSON() ([]byte, error) {
+	return json.Marshal(linkWire{"resource_link", c.URI, c.Name, c.Title, c.Description,
+		c.MimeType, c.Size, c.Annotations, c.Meta})
+}
+
+// MarshalJSON implements json.Marshaler.
+func (c *EmbeddedResource) MarshalJSON() ([]byte, error) {
+	r := resourceWire{URI: c.Resource.URI, MimeType: c.Resource.MimeType, Meta: c.Resource.Meta}
+	if c.Resource.IsBlob {
+		r.Blob = &c.Resource.Blob
+	} else {
+		r.Text = &c.Resource.Text
+	}
+	return json.Marshal(embeddedWire{"resource", r, c.Annotations, c.Meta})
+}

@@ -1,0 +1,212 @@
+package transport
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// DefaultMaxMessageBytes is the default limit on one incoming message: 16 MiB.
+const DefaultMaxMessageBytes = 16 << 20
+
+// Options configures a Stream. The zero value is ready to use.
+type Options struct {
+	// MaxMessageBytes limits the size of one incoming line, excluding its
+	// line ending. Zero means DefaultMaxMessageBytes.
+	MaxMessageBytes int
+	// MaxQueuedBytes bounds the output queue; Write blocks while the queue
+	// holds more. Zero means 64 MiB.
+	MaxQueuedBytes int
+	// FlushTimeout bounds how long Close waits for queued output to be
+	// written. Zero means one second.
+	FlushTimeout time.Duration
+}
+
+func (o Options) maxMessage() int {
+	if o.MaxMessageBytes > 0 {
+		return o.MaxMessageBytes
+	}
+	return DefaultMaxMessageBytes
+}
+
+// readResult is what the reader goroutine hands to Read.
+type readResult struct {
+	msg jsonrpc.Message
+	err error
+}
+
+// Stream is a Conn over an io.Reader and an io.Writer using
+// newline-delimited framing. Create it with NewStream.
+type Stream struct {
+	r    io.Reader
+	w    io.Writer
+	opts Options
+
+	in        chan readResult
+	closing   chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+
+	out        outQueue
+	writerDone chan struct{}
+}
+
+var _ Conn = (*Stream)(nil)
+
+// NewStream starts a connection that reads messages from r and writes them
+// to w. If r or w implement io.Closer, Close closes them.
+func NewStream(r io.Reader, w io.Writer, opts Options) *Stream {
+	s := &Stream{
+		r:          r,
+		w:          w,
+		opts:       opts,
+		in:         make(chan readResult),
+		closing:    make(chan struct{}),
+		writerDone: make(chan struct{}),
+	}
+	s.out.init(opts.MaxQueuedBytes)
+	go s.readLoop()
+	go s.writeLoop()
+	return s
+}
+
+// Read implements Conn.
+func (s *Stream) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case res, ok := <-s.in:
+		if !ok {
+			return nil, io.EOF
+		}
+		return res.msg, res.err
+	case <-s.closing:
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Write implements Conn.
+func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
+	bp := getBuf()
+	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
+	if err != nil {
+		putBuf(bp)
+		return err
+	}
+	*bp = append(b, '\n')
+	return s.out.push(ctx, bp, s.closing)
+}
+
+// Close implements Conn.
+func (s *Stream) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.out.wake()
+		timeout := s.opts.FlushTimeout
+		if timeout <= 0 {
+			timeout = time.Second
+		}
+		select {
+		case <-s.writerDone:
+		case <-time.After(timeout):
+			s.closeErr = errors.New("transport: output not flushed before close timeout")
+		}
+		if c, ok := s.w.(io.Closer); ok {
+			if err := c.Close(); err != nil && s.closeErr == nil {
+				s.closeErr = err
+			}
+		}
+		if c, ok := s.r.(io.Closer); ok {
+			c.Close()
+		}
+	})
+	return s.closeErr
+}
+
+// deliver hands one read result to Read, or gives up when closing.
+func (s *Stream) deliver(res readResult) bool {
+	select {
+	case s.in <- res:
+		return true
+	case <-s.closing:
+		return false
+	}
+}
+
+// readLoop is the one reader goroutine.
+func (s *Stream) readLoop() {
+	defer close(s.in)
+	lr := lineReader{br: bufio.NewReaderSize(s.r, 64<<10), max: s.opts.maxMessage()}
+	for {
+		line, err := lr.next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				s.deliver(readResult{err: err})
+			}
+			return
+		}
+		if line.oversize {
+			e := jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+				"invalid request: message exceeds the %d-byte limit", lr.max)
+			if !s.deliver(readResult{err: &jsonrpc.DecodeError{ID: jsonrpc.PeekID(line.data), Err: e}}) {
+				return
+			}
+			continue
+		}
+		msg, derr := jsonrpc.Decode(line.data)
+		if !s.deliver(readResult{msg: msg, err: derr}) {
+			return
+		}
+	}
+}
+
+// writeLoop is the one writer goroutine.
+func (s *Stream) writeLoop() {
+	defer close(s.writerDone)
+	var coalesce []byte
+	for {
+		batch, done := s.out.take(s.closing)
+		if done {
+			return
+		}
+		coalesce = s.writeBatch(batch, coalesce[:0])
+		s.out.release(batch)
+	}
+}
+
+// coalesceLimit is the largest buffer used to join small messages.
+const coalesceLimit = 256 << 10
+
+// writeBatch writes the queued messages with as few Write calls as it can.
+func (s *Stream) writeBatch(batch []*[]byte, buf []byte) []byte {
+	flush := func() {
+		if len(buf) > 0 {
+			s.out.fail(writeAll(s.w, buf))
+			buf = buf[:0]
+		}
+	}
+	for _, bp := range batch {
+		b := *bp
+		if len(b) > coalesceLimit {
+			flush()
+			s.out.fail(writeAll(s.w, b))
+			continue
+		}
+		if len(buf)+len(b) > coalesceLimit {
+			flush()
+		}
+		buf = append(buf, b...)
+	}
+	flush()
+	return buf
+}
+
+func writeAll(w io.Writer, b []byte) error {
+	_, err := w.Write(b)
+	return err
+}
