@@ -14,46 +14,56 @@ func (ss *session) batch(b jsonrpc.Batch) {
 			"invalid request: batches are only accepted when protocol version 2025-03-26 was negotiated")))
 		return
 	}
-	col := &collector{ss: ss}
-	var reqs []*jsonrpc.Request
+	col := &collector{ss: ss, slots: make([]*jsonrpc.Response, len(b)), waiting: 1}
 	for _, item := range b {
+		if _, ok := item.Msg.(*jsonrpc.Request); ok || item.Msg == nil {
+			col.waiting++
+		}
+	}
+	for i, item := range b {
 		switch m := item.Msg.(type) {
 		case nil:
-			col.resps = append(col.resps, item.Err.Response())
+			col.put(i, item.Err.Response())
 		case *jsonrpc.Request:
-			reqs = append(reqs, m)
+			ss.dispatch(m, func(r *jsonrpc.Response) { col.put(i, r) })
 		case *jsonrpc.Notification:
 			ss.notify(m)
 		default:
 			ss.log.Debug("mcp: ignoring a response inside a batch")
 		}
 	}
-	col.waiting = len(reqs) + 1
-	for _, r := range reqs {
-		ss.dispatch(r, col.add)
-	}
-	col.add(nil) // the batch itself is read; release its own count
+	col.put(-1, nil) // the whole batch has been dispatched
 }
 
-// collector gathers the responses of one batch and writes them as one array
-// once every request in it has been answered or cancelled.
+// collector gathers the responses of one batch and writes them as one
+// array, in the order of the requests, once every request in it has been
+// answered or cancelled.
 type collector struct {
 	ss      *session
 	mu      sync.Mutex
 	waiting int
-	resps   []*jsonrpc.Response
+	slots   []*jsonrpc.Response
 }
 
-func (c *collector) add(r *jsonrpc.Response) {
+// put records the response for element i (-1 for none).
+func (c *collector) put(i int, r *jsonrpc.Response) {
 	c.mu.Lock()
-	if r != nil {
-		c.resps = append(c.resps, r)
+	if i >= 0 {
+		c.slots[i] = r
 	}
 	c.waiting--
 	done := c.waiting == 0
-	resps := c.resps
 	c.mu.Unlock()
-	if done && len(resps) > 0 {
-		c.ss.send(jsonrpc.BatchResponse(resps))
+	if !done {
+		return
+	}
+	var out jsonrpc.BatchResponse
+	for _, r := range c.slots {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	if len(out) > 0 {
+		c.ss.send(out)
 	}
 }

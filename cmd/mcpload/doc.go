@@ -1,0 +1,33 @@
+// Command mcpload is a load driver for MCP servers that speak the stdio
+// transport. It is independent of any MCP library: it talks plain JSON-RPC
+// over the child process's pipes, so it can measure any server command.
+//
+// Usage:
+//
+//	mcpload [flags] -- <server command and args>
+//	mcpload -compare subject.json other.json ...
+//
+// In the first form mcpload starts the command, performs the MCP handshake
+// (initialize, then notifications/initialized) and runs the selected phases,
+// each of which calls the server's echo tool:
+//
+//   - seq: N calls one at a time (calls/s, p50 and p99 latency);
+//   - pipe: N calls with -depth requests outstanding (latency is measured
+//     from sending a request to reading its matching response);
+//   - big: one echo per -big-sizes entry (1 MiB and 8 MiB by default) whose
+//     returned text must equal the text sent, byte for byte, while the
+//     server's resident set size is sampled.
+//
+// It also reports the server's CPU time per call (utime+stime from
+// /proc/<pid>/stat), its peak resident set size (VmHWM) and, after stdin is
+// closed, how long it takes to exit. Figures are printed as a table, or as
+// one JSON object with -json.
+//
+// In the second form mcpload reads reports written with -json and prints
+// them side by side, with the ratio of the first report to each other one.
+//
+// The exit status is 0 when every call succeeded and the server exited
+// promptly, 1 when a call failed or a problem was flagged, 2 on a usage or
+// start-up error. The measured process is the one started: a wrapper such
+// as "go run" would be measured instead of the server it runs.
+package main

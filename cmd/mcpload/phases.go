@@ -1,0 +1,367 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	json "github.com/goccy/go-json"
+)
+
+// protocolVersion is the MCP revision mcpload asks for.
+const protocolVersion = "2025-06-18"
+
+// smallText is the argument of the echo calls in the seq and pipe phases.
+const smallText = "hello"
+
+// toolCall is the params object of tools/call for the echo tool.
+type toolCall struct {
+	Name      string   `json:"name"`
+	Arguments echoArgs `json:"arguments"`
+}
+
+// echoArgs is the echo tool's arguments object.
+type echoArgs struct {
+	Text string `json:"text"`
+}
+
+// toolResult is the part of a tools/call result that the checks read.
+type toolResult struct {
+	Content []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+	IsError bool `json:"isError"`
+}
+
+// echoParams encodes the tools/call params for echoing text.
+func echoParams(text string) []byte {
+	b, err := json.Marshal(toolCall{Name: "echo", Arguments: echoArgs{Text: text}})
+	if err != nil {
+		panic(err) // cannot happen for a struct of strings
+	}
+	return b
+}
+
+// checkEcho reports why r is not a successful echo of want, or nil.
+func checkEcho(r reply, want string) error {
+	if r.err != nil {
+		return r.err
+	}
+	if r.resp.Error != nil {
+		return r.resp.Error
+	}
+	var res toolResult
+	if err := json.Unmarshal(r.resp.Result, &res); err != nil {
+		return fmt.Errorf("decoding result: %w", err)
+	}
+	if len(res.Content) == 0 {
+		return fmt.Errorf("result has no content (isError=%v)", res.IsError)
+	}
+	got := res.Content[0]
+	switch {
+	case res.IsError:
+		return fmt.Errorf("isError result: %.200s", got.Text)
+	case got.Type != "text":
+		return fmt.Errorf("content[0] has type %q, want \"text\"", got.Type)
+	case got.Text != want:
+		return fmt.Errorf("integrity: got %d bytes, sent %d, first difference at byte %d",
+			len(got.Text), len(want), firstDiff(got.Text, want))
+	}
+	return nil
+}
+
+// firstDiff is the index of the first byte where a and b differ.
+func firstDiff(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// fatal reports whether err means no further call can succeed.
+func fatal(err error) bool {
+	return errors.Is(err, errServerGone) || errors.Is(err, errTimeout)
+}
+
+// handshake performs initialize and notifications/initialized.
+func handshake(c *client, timeout time.Duration) (ServerInfo, error) {
+	params := fmt.Appendf(nil, `{"protocolVersion":%q,"capabilities":{},"clientInfo":{"name":"mcpload","version":"0"}}`, protocolVersion)
+	r, err := c.call("initialize", params, timeout)
+	if err != nil {
+		return ServerInfo{}, fmt.Errorf("initialize: %w", err)
+	}
+	if r.resp.Error != nil {
+		return ServerInfo{}, fmt.Errorf("initialize: %w", r.resp.Error)
+	}
+	var res struct {
+		ProtocolVersion string `json:"protocolVersion"`
+		ServerInfo      struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"serverInfo"`
+	}
+	if err := json.Unmarshal(r.resp.Result, &res); err != nil {
+		return ServerInfo{}, fmt.Errorf("initialize result: %w", err)
+	}
+	info := ServerInfo{
+		Name:            res.ServerInfo.Name,
+		Version:         res.ServerInfo.Version,
+		ProtocolVersion: res.ProtocolVersion,
+		HandshakeUS:     micros(r.latency()),
+	}
+	return info, c.notify("notifications/initialized", nil)
+}
+
+// warmUp makes n sequential echo calls whose figures are discarded.
+func warmUp(c *client, n int, timeout time.Duration) error {
+	params := echoParams(smallText)
+	for range n {
+		r, err := c.call("tools/call", params, timeout)
+		if err == nil {
+			err = checkEcho(r, smallText)
+		}
+		if err != nil {
+			return fmt.Errorf("warm-up: %w", err)
+		}
+	}
+	return nil
+}
+
+// cpuMeter measures the server's CPU time over a stretch of work.
+type cpuMeter struct {
+	pid   int
+	start time.Duration
+	ok    bool
+}
+
+func startCPU(pid int) cpuMeter {
+	t, err := readCPUTime(pid)
+	return cpuMeter{pid: pid, start: t, ok: err == nil}
+}
+
+// used is the CPU time spent since start, or -1 if it cannot be read.
+func (m cpuMeter) used() time.Duration {
+	t, err := readCPUTime(m.pid)
+	if !m.ok || err != nil {
+		return -1
+	}
+	return t - m.start
+}
+
+// runSequential makes n echo calls, one at a time.
+func runSequential(c *client, n int, timeout time.Duration) *RateResult {
+	res := &RateResult{Calls: n, Depth: 1}
+	params := echoParams(smallText)
+	lat := make([]time.Duration, 0, n)
+	cpu := startCPU(c.pid())
+	start := time.Now()
+	for range n {
+		r, err := c.call("tools/call", params, timeout)
+		if err == nil {
+			err = checkEcho(r, smallText)
+		}
+		if err != nil {
+			res.fail(err)
+			if fatal(err) {
+				break
+			}
+			continue
+		}
+		lat = append(lat, r.latency())
+	}
+	res.finish(time.Since(start), cpu.used(), lat)
+	return res
+}
+
+// runPipelined makes n echo calls keeping up to depth outstanding.
+func runPipelined(c *client, n, depth int, timeout time.Duration) *RateResult {
+	res := &RateResult{Calls: n, Depth: depth}
+	params := echoParams(smallText)
+	var (
+		mu        sync.Mutex // guards lat, res and abandoned against callbacks
+		lat       = make([]time.Duration, 0, n)
+		abandoned bool
+		wg        sync.WaitGroup
+	)
+	slots := make(chan struct{}, depth)
+	done := func(r reply) {
+		err := checkEcho(r, smallText)
+		mu.Lock()
+		if !abandoned {
+			if err != nil {
+				res.fail(err)
+			} else {
+				lat = append(lat, r.latency())
+			}
+		}
+		mu.Unlock()
+		<-slots
+		wg.Done()
+	}
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	cpu := startCPU(c.pid())
+	start := time.Now()
+	var stop error
+	for i := 0; i < n && stop == nil; i++ {
+		select {
+		case slots <- struct{}{}:
+		case <-deadline.C:
+			stop = errTimeout
+			continue
+		}
+		deadline.Reset(timeout)
+		wg.Add(1)
+		if err := c.send("tools/call", params, done); err != nil {
+			<-slots
+			wg.Done()
+			stop = err
+		}
+	}
+	if stop == nil && !waitTimeout(&wg, timeout) {
+		stop = errTimeout
+	}
+	elapsed := time.Since(start)
+	used := cpu.used()
+	mu.Lock()
+	defer mu.Unlock()
+	abandoned = true
+	if stop != nil {
+		res.fail(stop)
+	}
+	res.finish(elapsed, used, lat)
+	return res
+}
+
+// waitTimeout waits for wg, up to d; it reports whether wg finished.
+func waitTimeout(wg *sync.WaitGroup, d time.Duration) bool {
+	ch := make(chan struct{})
+	go func() { wg.Wait(); close(ch) }()
+	select {
+	case <-ch:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// runBig echoes size bytes of text once, sampling the server's resident set
+// size every millisecond meanwhile.
+func runBig(c *client, size int, timeout time.Duration) *BigResult {
+	res := &BigResult{Bytes: size}
+	text := bigText(size)
+	params := echoParams(text)
+	pid := c.pid()
+	before, _ := readMemStatus(pid)
+	res.RSSBeforeBytes = before.RSS
+	stop := make(chan struct{})
+	sampled := make(chan int64)
+	go sampleRSS(pid, stop, sampled)
+	cpu := startCPU(pid)
+	r, err := c.call("tools/call", params, timeout)
+	res.CPUMS = -1
+	if used := cpu.used(); used >= 0 {
+		res.CPUMS = millis(used)
+	}
+	close(stop)
+	peak := <-sampled
+	after, _ := readMemStatus(pid)
+	if after.HWM > before.HWM {
+		// A new high-water mark was set during this echo, so it is exact.
+		peak = max(peak, after.HWM)
+	}
+	res.PeakRSSBytes = peak
+	if size > 0 {
+		res.PeakRSSRatio = float64(peak) / float64(size)
+	}
+	if err == nil {
+		res.MS = millis(r.latency())
+		err = checkEcho(r, text)
+	}
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	res.OK = true
+	return res
+}
+
+// sampleRSS reads VmRSS of pid every millisecond until stop is closed, then
+// sends the largest value seen.
+func sampleRSS(pid int, stop <-chan struct{}, peak chan<- int64) {
+	var top int64
+	t := time.NewTicker(time.Millisecond)
+	defer t.Stop()
+	for {
+		if st, err := readMemStatus(pid); err == nil {
+			top = max(top, st.RSS)
+		}
+		select {
+		case <-stop:
+			peak <- top
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// textAlphabet holds 64 printable ASCII characters that JSON encoders leave
+// unescaped, so the wire size of a big echo stays close to its text size.
+const textAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 ."
+
+// bigText returns size bytes of deterministic pseudo-random text.
+func bigText(size int) string {
+	b := make([]byte, size)
+	x := uint64(0x9E3779B97F4A7C15) ^ uint64(size)
+	for i := range b {
+		x ^= x << 13 // xorshift64
+		x ^= x >> 7
+		x ^= x << 17
+		b[i] = textAlphabet[x&63]
+	}
+	return string(b)
+}
+
+// percentile returns the p-th percentile (0 < p <= 1) of sorted values by
+// the nearest-rank method.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(p*float64(len(sorted)) + 0.5)
+	rank = min(max(rank, 1), len(sorted))
+	return sorted[rank-1]
+}
+
+// finish fills in the timing figures of a rate phase.
+func (r *RateResult) finish(elapsed, cpu time.Duration, lat []time.Duration) {
+	slices.Sort(lat)
+	r.OK = len(lat)
+	r.Seconds = elapsed.Seconds()
+	if elapsed > 0 {
+		r.CallsPerSec = float64(len(lat)) / elapsed.Seconds()
+	}
+	r.P50US = micros(percentile(lat, 0.50))
+	r.P99US = micros(percentile(lat, 0.99))
+	r.CPUUSPerCall = -1
+	if cpu >= 0 && r.Calls > 0 {
+		r.CPUUSPerCall = micros(cpu) / float64(r.Calls)
+	}
+}
+
+// fail records a failed call.
+func (r *RateResult) fail(err error) {
+	r.Failures++
+	if r.FirstError == "" {
+		r.FirstError = err.Error()
+	}
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

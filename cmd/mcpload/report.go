@@ -1,0 +1,310 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	json "github.com/goccy/go-json"
+)
+
+// Report holds every figure of one mcpload run; -json writes it as is.
+type Report struct {
+	Name    string     `json:"name"`
+	Command []string   `json:"command"`
+	Server  ServerInfo `json:"server"`
+	// Sequential and Pipelined are nil when their phase was not run.
+	Sequential *RateResult  `json:"sequential,omitempty"`
+	Pipelined  *RateResult  `json:"pipelined,omitempty"`
+	Big        []*BigResult `json:"big,omitempty"`
+	// PeakRSSBytes is VmHWM read after the last phase: the server's peak
+	// resident set size over the whole run.
+	PeakRSSBytes int64      `json:"peak_rss_bytes"`
+	Exit         ExitResult `json:"exit"`
+	Anomalies    Anomalies  `json:"anomalies"`
+	// Failures counts failed echo calls over all phases.
+	Failures int `json:"failures"`
+	// Problems lists what went wrong, in words; empty on a clean run.
+	Problems []string `json:"problems,omitempty"`
+}
+
+// ServerInfo is what the server said about itself in the handshake.
+type ServerInfo struct {
+	Name            string  `json:"name"`
+	Version         string  `json:"version"`
+	ProtocolVersion string  `json:"protocol_version"`
+	HandshakeUS     float64 `json:"handshake_us"`
+}
+
+// RateResult holds the figures of the seq or pipe phase. Latencies and the
+// rate cover successful calls only; CPUUSPerCall is -1 when unreadable.
+type RateResult struct {
+	Calls        int     `json:"calls"`
+	Depth        int     `json:"depth"`
+	OK           int     `json:"ok"`
+	Failures     int     `json:"failures"`
+	FirstError   string  `json:"first_error,omitempty"`
+	Seconds      float64 `json:"seconds"`
+	CallsPerSec  float64 `json:"calls_per_sec"`
+	P50US        float64 `json:"p50_us"`
+	P99US        float64 `json:"p99_us"`
+	CPUUSPerCall float64 `json:"cpu_us_per_call"`
+}
+
+// BigResult holds the figures of one big echo. PeakRSSBytes is the server's
+// peak resident set size while the echo was in flight, PeakRSSRatio that
+// peak divided by Bytes; RSSBeforeBytes is the resident set size just
+// before the echo, so the peak minus it is what the echo cost.
+type BigResult struct {
+	Bytes          int     `json:"bytes"`
+	OK             bool    `json:"ok"`
+	Error          string  `json:"error,omitempty"`
+	MS             float64 `json:"ms"`
+	CPUMS          float64 `json:"cpu_ms"`
+	RSSBeforeBytes int64   `json:"rss_before_bytes"`
+	PeakRSSBytes   int64   `json:"peak_rss_bytes"`
+	PeakRSSRatio   float64 `json:"peak_rss_ratio"`
+}
+
+// ExitResult describes how the server ended after its stdin was closed.
+type ExitResult struct {
+	MS     float64 `json:"ms"`
+	Killed bool    `json:"killed"`
+	Error  string  `json:"error,omitempty"`
+}
+
+// Anomalies counts inbound messages that were not answers to our calls.
+type Anomalies struct {
+	BadLines       int64 `json:"bad_lines"`
+	Unmatched      int64 `json:"unmatched"`
+	ServerRequests int64 `json:"server_requests"`
+	Notifications  int64 `json:"notifications"`
+}
+
+// largestBig returns the big echo with the most bytes, or nil.
+func (r *Report) largestBig() *BigResult {
+	var top *BigResult
+	for _, b := range r.Big {
+		if top == nil || b.Bytes > top.Bytes {
+			top = b
+		}
+	}
+	return top
+}
+
+// writeJSON writes r as one indented JSON object.
+func writeJSON(w io.Writer, r *Report) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// writeTable writes r for people to read.
+func writeTable(w io.Writer, r *Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "server\t%s (%s %s, protocol %s)\n", r.Name, r.Server.Name, r.Server.Version, r.Server.ProtocolVersion)
+	fmt.Fprintf(tw, "handshake\t%.0f µs\n", r.Server.HandshakeUS)
+	for _, p := range []struct {
+		label string
+		res   *RateResult
+	}{{"sequential", r.Sequential}, {"pipelined", r.Pipelined}} {
+		if p.res == nil {
+			continue
+		}
+		x := p.res
+		fmt.Fprintf(tw, "%s (depth %d)\t%d/%d ok\t%.0f calls/s\tp50 %.1f µs\tp99 %.1f µs\tcpu %s µs/call\n",
+			p.label, x.Depth, x.OK, x.Calls, x.CallsPerSec, x.P50US, x.P99US, cpuText(x.CPUUSPerCall))
+	}
+	for _, b := range r.Big {
+		status := "ok"
+		if !b.OK {
+			status = "FAILED: " + b.Error
+		}
+		fmt.Fprintf(tw, "echo %s\t%s\t%.1f ms\tcpu %s ms\tpeak RSS %s (%.2fx message)\n",
+			sizeText(int64(b.Bytes)), status, b.MS, cpuText(b.CPUMS), sizeText(b.PeakRSSBytes), b.PeakRSSRatio)
+	}
+	fmt.Fprintf(tw, "peak RSS (VmHWM)\t%s\n", sizeText(r.PeakRSSBytes))
+	exit := fmt.Sprintf("%.1f ms", r.Exit.MS)
+	if r.Exit.Killed {
+		exit += " (killed)"
+	}
+	fmt.Fprintf(tw, "exit after stdin close\t%s\n", exit)
+	a := r.Anomalies
+	if a != (Anomalies{}) {
+		fmt.Fprintf(tw, "anomalies\tbad lines %d, unmatched %d, server requests %d, notifications %d\n",
+			a.BadLines, a.Unmatched, a.ServerRequests, a.Notifications)
+	}
+	fmt.Fprintf(tw, "failures\t%d\n", r.Failures)
+	for _, p := range r.Problems {
+		fmt.Fprintf(tw, "PROBLEM\t%s\n", p)
+	}
+	return tw.Flush()
+}
+
+// cpuText formats a CPU figure, or "?" when it could not be read.
+func cpuText(v float64) string {
+	if v < 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// sizeText formats a byte count in KiB or MiB.
+func sizeText(n int64) string {
+	const kib, mib = 1 << 10, 1 << 20
+	switch {
+	case n >= mib:
+		return fmt.Sprintf("%.1f MiB", float64(n)/mib)
+	case n >= kib:
+		return fmt.Sprintf("%.1f KiB", float64(n)/kib)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// readReport loads a report written with -json.
+func readReport(path string) (*Report, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &r, nil
+}
+
+// metric is one row of the comparison table.
+type metric struct {
+	label string
+	// higherBetter tells the reader which way the ratio should point.
+	higherBetter bool
+	// get returns the figure and whether the report has it.
+	get func(*Report) (float64, bool)
+	// format renders the figure.
+	format func(float64) string
+}
+
+// compareMetrics are the rows of the comparison table.
+var compareMetrics = []metric{
+	{"pipelined calls/s", true, rate((*Report).pipe, func(x *RateResult) float64 { return x.CallsPerSec }), fmtNum("%.0f")},
+	{"pipelined p50 µs", false, rate((*Report).pipe, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
+	{"pipelined p99 µs", false, rate((*Report).pipe, func(x *RateResult) float64 { return x.P99US }), fmtNum("%.1f")},
+	{"sequential calls/s", true, rate((*Report).seq, func(x *RateResult) float64 { return x.CallsPerSec }), fmtNum("%.0f")},
+	{"sequential p50 µs", false, rate((*Report).seq, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
+	{"sequential p99 µs", false, rate((*Report).seq, func(x *RateResult) float64 { return x.P99US }), fmtNum("%.1f")},
+	{"cpu µs/call (seq)", false, cpuRate((*Report).seq), fmtNum("%.1f")},
+	{"cpu µs/call (pipe)", false, cpuRate((*Report).pipe), fmtNum("%.1f")},
+	{"largest echo ms", false, big(func(b *BigResult) float64 { return b.MS }), fmtNum("%.1f")},
+	{"largest echo peak RSS", false, big(func(b *BigResult) float64 { return float64(b.PeakRSSBytes) }), func(v float64) string { return sizeText(int64(v)) }},
+	{"  / message size", false, big(func(b *BigResult) float64 { return b.PeakRSSRatio }), fmtNum("%.2f")},
+	{"  growth / message size", false, big(func(b *BigResult) float64 { return float64(b.PeakRSSBytes-b.RSSBeforeBytes) / float64(max(b.Bytes, 1)) }), fmtNum("%.2f")},
+	{"peak RSS (VmHWM)", false, func(r *Report) (float64, bool) { return float64(r.PeakRSSBytes), r.PeakRSSBytes > 0 }, func(v float64) string { return sizeText(int64(v)) }},
+	{"exit ms", false, func(r *Report) (float64, bool) { return r.Exit.MS, true }, fmtNum("%.1f")},
+	{"failures", false, func(r *Report) (float64, bool) { return float64(r.Failures), true }, fmtNum("%.0f")},
+}
+
+func (r *Report) seq() *RateResult  { return r.Sequential }
+func (r *Report) pipe() *RateResult { return r.Pipelined }
+
+// rate reads a figure of a rate phase that has at least one successful call.
+func rate(phase func(*Report) *RateResult, f func(*RateResult) float64) func(*Report) (float64, bool) {
+	return func(r *Report) (float64, bool) {
+		x := phase(r)
+		if x == nil || x.OK == 0 {
+			return 0, false
+		}
+		return f(x), true
+	}
+}
+
+// cpuRate reads the CPU per call of a rate phase, when it was measured.
+func cpuRate(phase func(*Report) *RateResult) func(*Report) (float64, bool) {
+	return func(r *Report) (float64, bool) {
+		x := phase(r)
+		if x == nil || x.CPUUSPerCall < 0 {
+			return 0, false
+		}
+		return x.CPUUSPerCall, true
+	}
+}
+
+// big reads a figure of the largest echo, when it succeeded.
+func big(f func(*BigResult) float64) func(*Report) (float64, bool) {
+	return func(r *Report) (float64, bool) {
+		b := r.largestBig()
+		if b == nil || !b.OK {
+			return 0, false
+		}
+		return f(b), true
+	}
+}
+
+func fmtNum(format string) func(float64) string {
+	return func(v float64) string { return fmt.Sprintf(format, v) }
+}
+
+// writeCompare prints the reports side by side, followed by the ratio of
+// the first report's figure to each other report's figure.
+func writeCompare(w io.Writer, reps []*Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := []string{"metric", "better"}
+	for _, r := range reps {
+		head = append(head, r.Name)
+	}
+	for _, r := range reps[1:] {
+		head = append(head, reps[0].Name+"/"+r.Name)
+	}
+	if b := reps[0].largestBig(); b != nil {
+		fmt.Fprintf(w, "largest echo: %s\n", sizeText(int64(b.Bytes)))
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, m := range compareMetrics {
+		better := "lower"
+		if m.higherBetter {
+			better = "higher"
+		}
+		row := []string{m.label, better}
+		for _, r := range reps {
+			row = append(row, cell(m, r))
+		}
+		for _, r := range reps[1:] {
+			row = append(row, ratioCell(m, reps[0], r))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, r := range reps {
+		for _, p := range r.Problems {
+			fmt.Fprintf(w, "PROBLEM %s: %s\n", r.Name, p)
+		}
+	}
+	return nil
+}
+
+// cell formats one report's figure, or "-" when it is missing.
+func cell(m metric, r *Report) string {
+	v, ok := m.get(r)
+	if !ok {
+		return "-"
+	}
+	return m.format(v)
+}
+
+// ratioCell formats a/b for the metric, or "-" when either is missing or b
+// is zero.
+func ratioCell(m metric, a, b *Report) string {
+	va, okA := m.get(a)
+	vb, okB := m.get(b)
+	if !okA || !okB || vb == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", va/vb)
+}

@@ -1,0 +1,28 @@
+// Package golden replays golden transcripts against an MCP server and
+// compares what it writes with what the transcript expects.
+//
+// A transcript is a text file:
+//
+//	# Prose saying what the transcript guards (any number of # lines).
+//	-- config --
+//	page-size=3
+//	-- session --
+//	> {"jsonrpc":"2.0","id":1,"method":"ping"}
+//	< {"jsonrpc":"2.0","id":1,"result":{}}
+//
+// Lines starting with "> " are written to the server as they are; the "< "
+// lines after them are the server lines expected before the next client
+// line is sent. Lines are compared as JSON (key order does not matter). An
+// expected string value "$NAME" matches any string and binds NAME to it;
+// later client lines get "$NAME" replaced with the bound value (cursors are
+// random per process, so transcripts name them this way).
+//
+// Directives on client lines:
+//
+//	> !pad N TEMPLATE   sends TEMPLATE with @PAD@ replaced by N "x" bytes
+//	> !close            closes the server's stdin; the "<" lines after it
+//	                    are expected before the server's stdout ends
+//
+// After the last client line the harness closes stdin (if no !close did)
+// and expects the server's output to end with no further lines.
+package golden

@@ -1,0 +1,272 @@
+package golden
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
+)
+
+// LineTimeout is how long the harness waits for one expected server line.
+var LineTimeout = 15 * time.Second
+
+// Checker validates one server line; rev is the negotiated protocol version
+// ("" before initialize) and method the method of the request it answers
+// ("" for notifications).
+type Checker func(rev, method string, line []byte) error
+
+// QuietPeriod is how long Record waits for more server lines after a step.
+var QuietPeriod = 400 * time.Millisecond
+
+// Outcome is what a replay saw.
+type Outcome struct {
+	Actual   [][]string // server lines per step
+	Problems []string   // mismatches, schema failures and protocol faults
+	matched  map[[2]int]bool
+}
+
+// Rewrite returns the transcript with its expectations replaced by what the
+// server wrote, keeping each expected line that matched (so placeholders
+// survive).
+func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
+	out := *tr
+	out.Steps = make([]Step, len(tr.Steps))
+	for i, st := range tr.Steps {
+		st.Expected = nil
+		for j, a := range o.Actual[i] {
+			if o.matched[[2]int{i, j}] {
+				a = tr.Steps[i].Expected[j]
+			}
+			st.Expected = append(st.Expected, a)
+		}
+		out.Steps[i] = st
+	}
+	return &out
+}
+
+// Record runs the transcript's client lines against p and records whatever
+// the server writes after each, waiting QuietPeriod for more; it is how
+// "go test -update" rewrites transcripts.
+func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
+	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
+	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}}
+	closed := false
+	for i, st := range tr.Steps {
+		if st.Client == "!close" {
+			closed = true
+			p.CloseInput()
+		} else if err := r.send(st); err != nil {
+			o.Problems = append(o.Problems, err.Error())
+			return o
+		}
+		for j := 0; ; j++ {
+			line, err := p.ReadLine(QuietPeriod)
+			if err != nil {
+				break
+			}
+			line = strings.TrimSuffix(line, "\n")
+			o.Actual[i] = append(o.Actual[i], line)
+			if j < len(st.Expected) {
+				n := len(o.Problems)
+				r.compare(i, j, st.Line, st.Expected[j], line)
+				if len(o.Problems) == n {
+					o.matched[[2]int{i, j}] = true
+				}
+				o.Problems = o.Problems[:n]
+			}
+		}
+	}
+	if !closed {
+		p.CloseInput()
+	}
+	return o
+}
+
+// Replay runs the transcript against p.
+func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
+	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
+	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}}
+	closed := false
+	for i, st := range tr.Steps {
+		if st.Client == "!close" {
+			closed = true
+			p.CloseInput()
+		} else if err := r.send(st); err != nil {
+			o.Problems = append(o.Problems, fmt.Sprintf("line %d: %v", st.Line, err))
+			return o
+		}
+		for j, exp := range st.Expected {
+			line, err := p.ReadLine(LineTimeout)
+			if err != nil {
+				o.Problems = append(o.Problems, fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err))
+				return o
+			}
+			line = strings.TrimSuffix(line, "\n")
+			o.Actual[i] = append(o.Actual[i], line)
+			r.compare(i, j, st.Line, exp, line)
+		}
+	}
+	if !closed {
+		p.CloseInput()
+	}
+	for {
+		line, err := p.ReadLine(LineTimeout)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			o.Problems = append(o.Problems, fmt.Sprintf("after the last step: %v (the server did not exit)", err))
+			break
+		}
+		last := len(tr.Steps) - 1
+		o.Actual[last] = append(o.Actual[last], strings.TrimSuffix(line, "\n"))
+		o.Problems = append(o.Problems, fmt.Sprintf("unexpected server line after the last step: %s", line))
+	}
+	return o
+}
+
+type replayer struct {
+	tr      *Transcript
+	p       *Peer
+	check   Checker
+	o       *Outcome
+	binds   map[string]string
+	methods map[string]string // request id key -> method
+	rev     string
+}
+
+var placeholder = regexp.MustCompile(`\$[A-Z][A-Z0-9_]*`)
+
+// send writes one client line after expanding directives and placeholders.
+func (r *replayer) send(st Step) error {
+	line := placeholder.ReplaceAllStringFunc(st.Client, func(name string) string {
+		if v, ok := r.binds[name]; ok {
+			return v
+		}
+		return name
+	})
+	if rest, ok := strings.CutPrefix(line, "!pad "); ok {
+		nStr, tmpl, _ := strings.Cut(rest, " ")
+		n, err := strconv.Atoi(nStr)
+		if err != nil {
+			return fmt.Errorf("!pad needs a byte count: %v", err)
+		}
+		line = strings.Replace(tmpl, "@PAD@", strings.Repeat("x", n), 1)
+	}
+	var env struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal([]byte(line), &env) == nil && env.ID != nil && env.Method != "" {
+		r.methods[string(env.ID)] = env.Method
+	}
+	return r.p.WriteLine(line)
+}
+
+// compare matches one server line against its expectation and checks it
+// against the protocol schema.
+func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
+	n := len(r.o.Problems)
+	defer func() {
+		if len(r.o.Problems) == n {
+			r.o.matched[[2]int{step, idx}] = true
+		}
+	}()
+	var exp, act any
+	if err := unmarshal(expected, &exp); err != nil {
+		r.problem(lineNo, "expected line is not JSON: %v", err)
+		return
+	}
+	if err := unmarshal(actual, &act); err != nil {
+		r.problem(lineNo, "server line is not JSON: %v\n%s", err, actual)
+		return
+	}
+	exp = r.bind(exp, act)
+	if d := cmp.Diff(exp, act); d != "" {
+		r.problem(lineNo, "server line differs (-want +got):\n%s", d)
+	}
+	method := r.methodOf(act)
+	if method == "initialize" {
+		if m, ok := act.(map[string]any); ok {
+			if res, ok := m["result"].(map[string]any); ok {
+				r.rev, _ = res["protocolVersion"].(string)
+			}
+		}
+	}
+	if r.check != nil {
+		if err := r.check(r.rev, method, []byte(actual)); err != nil {
+			r.problem(lineNo, "schema check (%s, %s): %v\n%s", r.rev, method, err, actual)
+		}
+	}
+}
+
+// methodOf returns the method of the request a response answers.
+func (r *replayer) methodOf(msg any) string {
+	m, ok := msg.(map[string]any)
+	if !ok {
+		if arr, ok := msg.([]any); ok && len(arr) > 0 {
+			return "batch"
+		}
+		return ""
+	}
+	if id, ok := m["id"]; ok {
+		b, _ := json.Marshal(id)
+		return r.methods[string(b)]
+	}
+	return ""
+}
+
+// bind replaces placeholders in exp with the matching values of act,
+// binding each name on first use.
+func (r *replayer) bind(exp, act any) any {
+	switch e := exp.(type) {
+	case string:
+		if placeholder.MatchString(e) && placeholder.FindString(e) == e {
+			a, ok := act.(string)
+			if !ok {
+				return e
+			}
+			if v, bound := r.binds[e]; bound {
+				return v
+			}
+			r.binds[e] = a
+			return a
+		}
+	case map[string]any:
+		a, _ := act.(map[string]any)
+		out := make(map[string]any, len(e))
+		for k, v := range e {
+			out[k] = r.bind(v, a[k])
+		}
+		return out
+	case []any:
+		a, _ := act.([]any)
+		out := make([]any, len(e))
+		for i, v := range e {
+			var av any
+			if i < len(a) {
+				av = a[i]
+			}
+			out[i] = r.bind(v, av)
+		}
+		return out
+	}
+	return exp
+}
+
+func (r *replayer) problem(lineNo int, format string, args ...any) {
+	r.o.Problems = append(r.o.Problems, fmt.Sprintf("step at line %d: ", lineNo)+fmt.Sprintf(format, args...))
+}
+
+// unmarshal decodes JSON keeping numbers exact.
+func unmarshal(s string, v *any) error {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	return dec.Decode(v)
+}

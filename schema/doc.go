@@ -1,0 +1,77 @@
+// Package schema infers JSON Schemas from Go types and compiles and
+// validates JSON Schemas for MCP tools (inputSchema and outputSchema).
+//
+// # Inference
+//
+// [For] and [FromType] describe the JSON encoding of a Go type as a JSON
+// Schema 2020-12 document (no "$schema" member unless [WithSchemaURI]):
+//
+//   - structs → {"type":"object","properties":{…},"required":[…],
+//     "additionalProperties":false}. Member names, "-", omitempty, omitzero
+//     and ",string" follow the json tag; unexported fields are skipped and
+//     untagged embedded structs are flattened as encoding/json does. A
+//     member is required unless it is a pointer, has omitempty or omitzero,
+//     or is promoted through an embedded pointer. [AllowAdditional] leaves
+//     out "additionalProperties": false.
+//   - string → string; bool → boolean; signed integers → integer; unsigned
+//     integers → integer with "minimum": 0; floats → number; []byte →
+//     string with "contentEncoding": "base64"; slices → array with items;
+//     arrays [N]T → array with minItems = maxItems = N; maps with string
+//     keys → object with "additionalProperties": <value schema>;
+//     time.Time → string with "format": "date-time"; other
+//     encoding.TextMarshaler types → string; json.RawMessage, interfaces
+//     and other json.Marshaler types → {} (any value).
+//   - pointers → their element's schema. Never a null union (clients reject
+//     ["null", T], go-sdk#199) unless the field is tagged nullable.
+//   - named types that refer back to themselves go to "$defs" and are
+//     referenced with "$ref": "#/$defs/Name" ("#" for the root type); other
+//     nested types are inlined. Properties follow field order and $defs
+//     first use, so the output is byte-stable.
+//   - chan, func, complex, unsafe.Pointer and maps with non-string keys
+//     cannot be represented: inference fails with an [*Error] naming the
+//     type and its path (such as "main.Args.Events").
+//
+// # Struct tags
+//
+// A field's property schema is refined by these tags:
+//
+//	description:"text"      sets "description".
+//	jsonschema:"k=v,k=v"    comma-separated items:
+//	    enum=a|b|c          values separated by '|', parsed in the field's type
+//	                        (values cannot contain ',' or '|')
+//	    minimum=N maximum=N exclusiveMinimum=N exclusiveMaximum=N
+//	                        JSON numbers; integer and number fields only
+//	    minLength=N maxLength=N   string fields only
+//	    minItems=N maxItems=N     slice and array fields only
+//	    format=F            string fields only
+//	    default=V           see default below (value cannot contain ',')
+//	    nullable            also accept null: "type": ["T","null"] (null is
+//	                        added to enum; a "$ref" becomes an anyOf with null)
+//	    pattern=REGEX       takes the rest of the tag, commas included, so it
+//	                        must come last
+//	pattern:"REGEX"  format:"F"  default:"V"
+//	                        the same keywords as tags of their own, for values
+//	                        with commas.
+//
+// On a slice or array field, the value keywords (enum, the bounds, lengths,
+// pattern, format) apply to the items; minItems, maxItems and default apply
+// to the array. A default is used as JSON when it is valid JSON of the
+// field's type (or null on a nullable field), otherwise as a string for a
+// string field; anything else is an error. Unknown keys and malformed values
+// are errors.
+//
+// # Compilation and validation
+//
+// [Compile] checks a schema and compiles it with
+// github.com/kaptinlin/jsonschema; the default dialect is 2020-12, "$schema"
+// may select 2019-09, draft-07, draft-06 or draft-04, and no "$ref" is ever
+// loaded from the network. [Schema.Validate] returns every [Violation] with a
+// JSON pointer into the instance, and [FormatViolations] renders them for a
+// model, for example:
+//
+//	invalid arguments:
+//	- (root): Required property 'a' is missing (required)
+//	- /b: 11 should be at most 10 (maximum)
+//
+// [Schema.ApplyDefaults] fills in defaults of absent properties.
+package schema

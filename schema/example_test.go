@@ -1,0 +1,51 @@
+package schema_test
+
+import (
+	"fmt"
+
+	"github.com/mcpwire/mcpwire/schema"
+)
+
+func ExampleFor() {
+	type Args struct {
+		City  string   `json:"city" description:"City name"`
+		Days  int      `json:"days,omitempty" jsonschema:"minimum=1,maximum=14" default:"3"`
+		Units string   `json:"units,omitempty" jsonschema:"enum=metric|imperial"`
+		Tags  []string `json:"tags,omitempty" jsonschema:"maxItems=5"`
+	}
+	raw, err := schema.For[Args]()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(raw))
+	// Output:
+	// {"type":"object","properties":{"city":{"type":"string","description":"City name"},"days":{"type":"integer","minimum":1,"maximum":14,"default":3},"units":{"type":"string","enum":["metric","imperial"]},"tags":{"type":"array","items":{"type":"string"},"maxItems":5}},"required":["city"],"additionalProperties":false}
+}
+
+func ExampleCompile() {
+	s, err := schema.Compile([]byte(`{"type":"object",
+		"properties":{"a":{"type":"string"},"b":{"type":"integer","maximum":10}},
+		"required":["a"],"additionalProperties":false}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.Validate([]byte(`{"a":"ok","b":3}`)) == nil)
+	fmt.Println(schema.FormatViolations(s.Validate([]byte(`{"b":11,"c":true}`))))
+	// Output:
+	// true
+	// invalid arguments:
+	// - (root): Required property 'a' is missing (required)
+	// - /b: 11 should be at most 10 (maximum)
+	// - /c: additional property is not allowed (additionalProperties)
+}
+
+func ExampleSchema_ApplyDefaults() {
+	s, err := schema.Compile([]byte(`{"type":"object","properties":{
+		"city":{"type":"string"},"days":{"type":"integer","default":3}}}`))
+	if err != nil {
+		panic(err)
+	}
+	out, err := s.ApplyDefaults([]byte(`{"city":"Paris"}`))
+	fmt.Println(string(out), err)
+	// Output: {"city":"Paris","days":3} <nil>
+}
