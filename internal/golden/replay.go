@@ -17,9 +17,9 @@ import (
 var LineTimeout = 15 * time.Second
 
 // Checker validates one server line; rev is the negotiated protocol version
-// ("" before initialize) and method the method of the request it answers
-// ("" for notifications).
-type Checker func(rev, method string, line []byte) error
+// ("" before initialize) and methodOf returns the method of the request with
+// a given id (its JSON text), "" when there was none.
+type Checker func(rev string, methodOf func(id []byte) string, line []byte) error
 
 // QuietPeriod is how long Record waits for more server lines after a step.
 var QuietPeriod = 400 * time.Millisecond
@@ -159,14 +159,27 @@ func (r *replayer) send(st Step) error {
 		}
 		line = strings.Replace(tmpl, "@PAD@", strings.Repeat("x", n), 1)
 	}
+	r.noteMethods([]byte(line))
+	return r.p.WriteLine(line)
+}
+
+// noteMethods remembers the method of every request in a client line
+// (a single message or a batch).
+func (r *replayer) noteMethods(line []byte) {
+	var batch []json.RawMessage
+	if json.Unmarshal(line, &batch) == nil {
+		for _, m := range batch {
+			r.noteMethods(m)
+		}
+		return
+	}
 	var env struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 	}
-	if json.Unmarshal([]byte(line), &env) == nil && env.ID != nil && env.Method != "" {
+	if json.Unmarshal(line, &env) == nil && env.ID != nil && env.Method != "" {
 		r.methods[string(env.ID)] = env.Method
 	}
-	return r.p.WriteLine(line)
 }
 
 // compare matches one server line against its expectation and checks it
@@ -200,7 +213,8 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 		}
 	}
 	if r.check != nil {
-		if err := r.check(r.rev, method, []byte(actual)); err != nil {
+		methodOf := func(id []byte) string { return r.methods[string(id)] }
+		if err := r.check(r.rev, methodOf, []byte(actual)); err != nil {
 			r.problem(lineNo, "schema check (%s, %s): %v\n%s", r.rev, method, err, actual)
 		}
 	}
