@@ -38,6 +38,9 @@ type Options struct {
 	// Logger receives the library's logs (default slog.Default(), which
 	// writes to stderr).
 	Logger *slog.Logger
+	// Middleware wraps every tool's handler, outermost first. It runs after
+	// the arguments were validated.
+	Middleware []tool.Middleware
 }
 
 func (o *Options) withDefaults() Options {
@@ -69,11 +72,17 @@ type Server struct {
 	log  *slog.Logger
 
 	mu    sync.RWMutex
-	tools []*tool.Tool
+	tools []*entry
 	index map[string]int
 	gen   uint64 // bumped on every change of the tool list
 
 	cursorKey [32]byte
+}
+
+// entry is a registered tool with its handler wrapped in the middleware.
+type entry struct {
+	tool    *tool.Tool
+	handler tool.Handler
 }
 
 // NewServer returns a server with the given identity. opts may be nil.
@@ -93,8 +102,12 @@ func (s *Server) AddTool(t *tool.Tool) error {
 	if t == nil {
 		return fmt.Errorf("mcp: AddTool: nil tool")
 	}
-	if err := t.Validate(); err != nil {
+	if err := t.Compile(); err != nil {
 		return fmt.Errorf("mcp: AddTool: %w", err)
+	}
+	e := &entry{tool: t, handler: t.Handler}
+	for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
+		e.handler = s.opts.Middleware[i](t, e.handler)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -102,7 +115,7 @@ func (s *Server) AddTool(t *tool.Tool) error {
 		return fmt.Errorf("mcp: AddTool: a tool named %q is already registered", t.Name)
 	}
 	s.index[t.Name] = len(s.tools)
-	s.tools = append(s.tools, t)
+	s.tools = append(s.tools, e)
 	s.gen++
 	return nil
 }
@@ -126,14 +139,14 @@ func (s *Server) RemoveTool(name string) bool {
 	s.tools = append(s.tools[:i:i], s.tools[i+1:]...)
 	delete(s.index, name)
 	for j := i; j < len(s.tools); j++ {
-		s.index[s.tools[j].Name] = j
+		s.index[s.tools[j].tool.Name] = j
 	}
 	s.gen++
 	return true
 }
 
 // lookup returns the tool with the given name.
-func (s *Server) lookup(name string) (*tool.Tool, bool) {
+func (s *Server) lookup(name string) (*entry, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	i, ok := s.index[name]
@@ -144,7 +157,7 @@ func (s *Server) lookup(name string) (*tool.Tool, bool) {
 }
 
 // snapshot returns the tool list and its generation.
-func (s *Server) snapshot() ([]*tool.Tool, uint64) {
+func (s *Server) snapshot() ([]*entry, uint64) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.tools, s.gen

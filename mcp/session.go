@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -83,4 +84,18 @@ func (ss *session) negotiated() rev {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.rev
+}
+
+// requestInfo describes a legacy-era request for its handler: version and
+// client details come from the session.
+func (ss *session) requestInfo(meta json.RawMessage) *tool.RequestInfo {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return &tool.RequestInfo{
+		Era:                tool.Legacy,
+		ProtocolVersion:    ss.version,
+		ClientInfo:         ss.clientInfo,
+		ClientCapabilities: ss.clientCaps,
+		Meta:               meta,
+	}
 }

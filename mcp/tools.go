@@ -37,8 +37,8 @@ func handleToolsList(_ context.Context, ss *session, _ *call, params json.RawMes
 	end := min(start+ss.srv.opts.PageSize, len(tools))
 	r := ss.negotiated()
 	res := listToolsResult{Tools: make([]json.RawMessage, 0, end-start)}
-	for _, t := range tools[start:end] {
-		b, err := encodeTool(t, r)
+	for _, e := range tools[start:end] {
+		b, err := encodeTool(e.tool, r)
 		if err != nil {
 			return nil, err
 		}
@@ -68,15 +68,22 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, params json.RawM
 	case args[0] != '{':
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, `invalid params: "arguments" must be an object`)
 	}
-	t, ok := ss.srv.lookup(name)
+	e, ok := ss.srv.lookup(name)
 	if !ok {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Unknown tool: %s", name)
 	}
+	t := e.tool
+	r := ss.negotiated()
+	args, bad := t.PrepareArgs(args)
+	if bad != nil {
+		return encodeCallResult(t, bad, r)
+	}
+	ctx = tool.WithRequest(ctx, ss.requestInfo(f[2]))
 	if token := progressToken(f[2]); token != nil {
 		c.progressToken = token
 		ctx = tool.WithReporter(ctx, c)
 	}
-	res, err := t.Handler(ctx, args)
+	res, err := e.handler(ctx, args)
 	if err != nil {
 		var rpcErr *jsonrpc.Error
 		if errors.As(err, &rpcErr) {
@@ -87,7 +94,11 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, params json.RawM
 	if res == nil {
 		res = &tool.Result{}
 	}
-	return encodeCallResult(t, res, ss.negotiated())
+	res, violation := t.CheckResult(res)
+	if violation != nil {
+		ss.log.Error("mcp: tool broke its own contract", "tool", t.Name, "violation", violation.Error())
+	}
+	return encodeCallResult(t, res, r)
 }
 
 // progressToken returns the request's _meta.progressToken when it is a

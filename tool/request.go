@@ -1,0 +1,66 @@
+package tool
+
+import (
+	"context"
+
+	json "github.com/goccy/go-json"
+)
+
+// Era is the protocol era a request belongs to.
+type Era int
+
+const (
+	// Legacy is the initialize-handshake era (2024-11-05 .. 2025-11-25):
+	// client info and capabilities come from the session.
+	Legacy Era = iota + 1
+	// Modern is the stateless era (2026-07-28 and later): client info and
+	// capabilities come from each request's _meta.
+	Modern
+)
+
+// String returns "legacy" or "modern".
+func (e Era) String() string {
+	switch e {
+	case Legacy:
+		return "legacy"
+	case Modern:
+		return "modern"
+	}
+	return "unknown"
+}
+
+// RequestInfo is what a handler can learn about the request it serves.
+type RequestInfo struct {
+	// Era is the request's protocol era.
+	Era Era
+	// ProtocolVersion is the negotiated (legacy) or declared (modern)
+	// protocol version.
+	ProtocolVersion string
+	// ClientInfo is the client's Implementation object, raw; nil if the
+	// client sent none.
+	ClientInfo json.RawMessage
+	// ClientCapabilities is the client's capabilities object, raw.
+	ClientCapabilities json.RawMessage
+	// Meta is the request's params._meta object, raw; nil if absent.
+	Meta json.RawMessage
+}
+
+type requestKey struct{}
+
+// WithRequest returns a context carrying info. The mcp package sets it for
+// every call.
+func WithRequest(ctx context.Context, info *RequestInfo) context.Context {
+	return context.WithValue(ctx, requestKey{}, info)
+}
+
+// RequestFrom returns the request info of the call in progress, or nil
+// outside a call.
+func RequestFrom(ctx context.Context) *RequestInfo {
+	info, _ := ctx.Value(requestKey{}).(*RequestInfo)
+	return info
+}
+
+// Middleware wraps the handler of a tool. The mcp server applies its
+// middlewares after the arguments were validated and before the handler
+// runs, outermost first.
+type Middleware func(t *Tool, next Handler) Handler
