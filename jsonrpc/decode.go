@@ -115,7 +115,8 @@ func decodeResponse(s *scanner, id ID, fail func(string, ...any) (Message, error
 		return &Response{ID: id, Result: json.RawMessage(s.data[t.result.start:t.result.end])}, nil
 	}
 	var e Error
-	if err := json.Unmarshal(s.data[t.error.start:t.error.end], &e); err != nil {
+	errRaw := s.data[t.error.start:t.error.end]
+	if errRaw[0] != '{' || json.Unmarshal(errRaw, &e) != nil {
 		return fail(`"error" must be an object with an integer "code" and a "message"`)
 	}
 	return &Response{ID: id, Error: &e}, nil
@@ -167,6 +168,9 @@ func PeekID(prefix []byte) ID {
 	s.value() // stops at the truncation; members seen so far are recorded
 	if s.top.has&hasID == 0 {
 		return ID{}
+	}
+	if s.top.id.end == len(prefix) && prefix[s.top.id.start] != '"' {
+		return ID{} // a number cut by the prefix's end may be incomplete
 	}
 	id, ok := parseID(prefix[s.top.id.start:s.top.id.end])
 	if !ok {

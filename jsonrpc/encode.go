@@ -14,6 +14,9 @@ func Marshal(m Message) ([]byte, error) { return AppendMessage(nil, m) }
 func AppendMessage(buf []byte, m Message) ([]byte, error) {
 	switch m := m.(type) {
 	case *Request:
+		if !m.ID.IsValid() {
+			return buf, NewError(CodeInternalError, "cannot encode a request without an id")
+		}
 		buf = append(buf, `{"jsonrpc":"2.0","id":`...)
 		buf = append(buf, m.ID.raw...)
 		buf = append(buf, `,"method":`...)

@@ -31,3 +31,41 @@ func Fields(raw json.RawMessage, names ...string) ([]json.RawMessage, error) {
 	}
 	return out, nil
 }
+
+// Object is the members of one JSON object, found by exact key.
+type Object struct {
+	raw     json.RawMessage
+	members []member
+	s       *scanner
+}
+
+// ParseObject reads the top-level members of a JSON object. raw must be
+// well-formed JSON, as everything Decode returns is; it is scanned once, on
+// a fast path that skips re-validating strings.
+func ParseObject(raw json.RawMessage) (Object, error) {
+	if firstByte(raw) != '{' {
+		return Object{}, ErrNotObject
+	}
+	s := &scanner{data: raw, collect: true, trusted: true}
+	if !s.scan() {
+		return Object{}, ErrNotObject
+	}
+	return Object{raw: raw, members: s.members, s: s}, nil
+}
+
+// Get returns the raw value of the member with exactly this key, or nil.
+func (o Object) Get(key string) json.RawMessage {
+	for _, m := range o.members {
+		if !m.key.escaped && m.key.raw.end-m.key.raw.start == len(key) &&
+			string(o.raw[m.key.raw.start:m.key.raw.end]) == key {
+			return json.RawMessage(o.raw[m.value.start:m.value.end])
+		}
+		if m.key.escaped && o.s.keyText(m.key) == key {
+			return json.RawMessage(o.raw[m.value.start:m.value.end])
+		}
+	}
+	return nil
+}
+
+// Len returns the number of members.
+func (o Object) Len() int { return len(o.members) }

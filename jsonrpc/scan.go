@@ -3,6 +3,7 @@ package jsonrpc
 import (
 	"bytes"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
@@ -50,7 +51,8 @@ type scanner struct {
 	keys    []keyRef // stack of keys of the objects being scanned
 	keyProb string   // first duplicate-key problem, "" if none
 	top     topMembers
-	collect bool     // record every top-level member in members
+	collect bool // record every top-level member in members
+	trusted bool // input already validated: skip string checks
 	members []member
 }
 
@@ -156,6 +158,9 @@ func (s *scanner) number() bool {
 // string held an escape sequence.
 func (s *scanner) str() (escaped, ok bool) {
 	s.pos++ // opening quote
+	if s.trusted {
+		return s.trustedStr()
+	}
 	for s.pos < len(s.data) {
 		c := s.data[s.pos]
 		switch {
@@ -315,11 +320,13 @@ func (s *scanner) object() bool {
 
 // recordTop notes where an envelope member of the top-level object is.
 func (s *scanner) recordTop(k keyRef, v span) {
+	key := s.data[k.raw.start:k.raw.end]
 	if k.escaped {
-		return // envelope keys are plain ASCII; an escaped key is no match
+		// "\u0069d" names the same member as "id": match the decoded text.
+		key = []byte(s.keyText(k))
 	}
 	var bit uint8
-	switch string(s.data[k.raw.start:k.raw.end]) {
+	switch string(key) {
 	case "jsonrpc":
 		bit, s.top.jsonrpc = hasJSONRPC, v
 	case "id":
@@ -367,7 +374,7 @@ func (s *scanner) checkKeysByMap(keys []keyRef) {
 	seen := make(map[string]string, len(keys))
 	for _, k := range keys {
 		name := s.keyText(k)
-		f := strings.ToLower(strings.ToUpper(name))
+		f := foldKey(name)
 		if prev, dup := seen[f]; dup {
 			if prev == name {
 				s.keyProb = "duplicate key " + quote(name)
@@ -378,6 +385,21 @@ func (s *scanner) checkKeysByMap(keys []keyRef) {
 		}
 		seen[f] = name
 	}
+}
+
+// foldKey maps every rune of name to the smallest rune of its case-folding
+// orbit, so that foldKey(a) == foldKey(b) exactly when strings.EqualFold(a, b),
+// as the pairwise check decides.
+func foldKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		for {
+			f := unicode.SimpleFold(r)
+			if f <= r {
+				return f
+			}
+			r = f
+		}
+	}, name)
 }
 
 // keyText returns a key's decoded text.
@@ -394,3 +416,24 @@ func (s *scanner) keyText(k keyRef) string {
 }
 
 func quote(s string) string { return string(appendString(nil, s)) }
+
+// trustedStr skips a string already known to be valid, jumping from quote to
+// backslash with bytes.IndexAny instead of checking every byte.
+func (s *scanner) trustedStr() (escaped, ok bool) {
+	for {
+		i := bytes.IndexAny(s.data[s.pos:], `"\\`)
+		if i < 0 {
+			return escaped, false
+		}
+		s.pos += i
+		if s.data[s.pos] == '"' {
+			s.pos++
+			return escaped, true
+		}
+		escaped = true
+		s.pos += 2 // a backslash and the byte it escapes
+		if s.pos > len(s.data) {
+			return escaped, false
+		}
+	}
+}

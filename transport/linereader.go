@@ -15,6 +15,7 @@ const peekBytes = 4 << 10
 type line struct {
 	data     []byte
 	oversize bool
+	blank    bool // the whole line is JSON whitespace
 }
 
 // lineReader splits a stream into lines without a fixed buffer limit,
@@ -32,18 +33,21 @@ func (lr *lineReader) next() (line, error) {
 		if err != nil {
 			return l, err
 		}
-		if l.oversize || len(bytes.TrimSpace(l.data)) > 0 {
+		if !l.blank {
 			return l, nil
 		}
 	}
 }
 
 func (lr *lineReader) read() (line, error) {
-	var l line
+	l := line{blank: true}
 	var buf []byte
 	started := false
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
+		// Checked per chunk so that an oversize line of spaces, which is
+		// never held whole, is still known to be blank.
+		l.blank = l.blank && isBlank(chunk)
 		switch {
 		case l.oversize:
 			// Discard until the newline; the prefix is already kept.
@@ -77,6 +81,18 @@ func (lr *lineReader) read() (line, error) {
 		}
 		return l, nil
 	}
+}
+
+// isBlank reports whether b holds only JSON whitespace.
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // trimEOL removes a trailing "\n" and then a trailing "\r".

@@ -77,6 +77,13 @@ func NewStream(r io.Reader, w io.Writer, opts Options) *Stream {
 
 // Read implements Conn.
 func (s *Stream) Read(ctx context.Context) (jsonrpc.Message, error) {
+	// Checked first: once closed, s.in may be ready too (closed by the
+	// reader goroutine), and select would pick between them at random.
+	select {
+	case <-s.closing:
+		return nil, ErrClosed
+	default:
+	}
 	select {
 	case res, ok := <-s.in:
 		if !ok {
