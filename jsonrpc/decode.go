@@ -15,6 +15,7 @@ import (
 // afterwards.
 func Decode(data []byte) (Message, error) {
 	s := scanner{data: data}
+	s.keys = s.keysBuf[:0]
 	if !s.scan() {
 		if s.tooDeep {
 			return nil, invalid(ID{}, "nesting deeper than %d levels", maxDepth)

@@ -51,8 +51,9 @@ type scanner struct {
 	keys    []keyRef // stack of keys of the objects being scanned
 	keyProb string   // first duplicate-key problem, "" if none
 	top     topMembers
-	collect bool // record every top-level member in members
-	trusted bool // input already validated: skip string checks
+	keysBuf [16]keyRef // backing store for keys in the common case
+	collect bool       // record every top-level member in members
+	trusted bool       // input already validated: skip string checks
 	members []member
 }
 
@@ -354,18 +355,27 @@ func (s *scanner) checkKey(mark int, k keyRef) {
 	if len(siblings) >= foldMapThreshold {
 		return // checked through a map when the object closes
 	}
-	name := s.keyText(k)
+	name := s.keyBytes(k)
 	for _, o := range siblings {
-		other := s.keyText(o)
-		if other == name {
-			s.keyProb = "duplicate key " + quote(name)
+		other := s.keyBytes(o)
+		if bytes.Equal(other, name) {
+			s.keyProb = "duplicate key " + quote(string(name))
 			return
 		}
-		if strings.EqualFold(other, name) {
-			s.keyProb = "keys " + quote(other) + " and " + quote(name) + " differ only in case"
+		if bytes.EqualFold(other, name) {
+			s.keyProb = "keys " + quote(string(other)) + " and " + quote(string(name)) + " differ only in case"
 			return
 		}
 	}
+}
+
+// keyBytes returns a key's decoded text, without allocating for the usual
+// key that holds no escape.
+func (s *scanner) keyBytes(k keyRef) []byte {
+	if !k.escaped {
+		return s.data[k.raw.start:k.raw.end]
+	}
+	return []byte(s.keyText(k))
 }
 
 // checkKeysByMap checks a large object's keys through a folded-key map,

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
 )
 
 // ErrShuttingDown is the context cause of calls cancelled at shutdown.
@@ -28,6 +29,10 @@ type call struct {
 	cancel  context.CancelCauseFunc
 	respond responder
 	ss      *session
+	req     *request // set once routed
+
+	infoOnce sync.Once
+	info     *tool.RequestInfo
 
 	mu            sync.Mutex
 	done          bool // answered, or cancelled by the client
@@ -70,12 +75,26 @@ func (c *call) cancelByClient(reason string) {
 	c.cancel(errors.New(cause))
 }
 
-// Progress implements tool.Reporter.
+// Request implements tool.Call; the info is built on first use.
+func (c *call) Request() *tool.RequestInfo {
+	c.infoOnce.Do(func() { c.info = c.req.info() })
+	return c.info
+}
+
+// Progress implements tool.Call.
 func (c *call) Progress(progress, total float64, message string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.done {
 		return ErrCallDone
+	}
+	if c.progressToken == nil {
+		if c.req == nil {
+			return nil
+		}
+		if c.progressToken = progressToken(c.req.meta); c.progressToken == nil {
+			return nil
+		}
 	}
 	if c.sentProgress && progress <= c.lastProgress {
 		return fmt.Errorf("mcp: progress must increase: %v after %v", progress, c.lastProgress)

@@ -30,7 +30,7 @@ func (s *Server) parseCursor(cursor string, gen uint64) (int, error) {
 	if cursor == "" {
 		return 0, nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(cursor)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(cursor)
 	if err != nil || len(b) != cursorLen || !hmac.Equal(b[12:], s.cursorMAC(b[:12])) {
 		return 0, errBadCursor
 	}

@@ -1,24 +1,74 @@
 // Package mcp serves the Model Context Protocol over any message-level
 // connection (see package transport). It knows nothing of stdio.
 //
-// # Eras and revisions
+// # Two eras, one server
 //
-// The legacy era starts with an initialize handshake. Supported revisions
+// The legacy era starts with an initialize handshake; the revisions served
 // are 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25. A client asking for
-// one of them gets it echoed; any other version gets a counter-offer of
-// 2025-11-25, never an error. Every result carries only the fields its
+// one of them gets it echoed; any other version (including 2026-07-28, since
+// initialize always selects the legacy era) gets a counter-offer of
+// 2025-11-25, never an error. Every legacy result carries only the fields its
 // negotiated revision defines.
+//
+// The modern era (2026-07-28) is stateless: a request is modern when its
+// params._meta holds "io.modelcontextprotocol/protocolVersion". Its version,
+// client capabilities and client info come from that request alone, never
+// from the legacy session or from earlier requests, and both eras can be
+// served by one process at once. A modern request is checked in this order:
+// the required _meta keys (protocolVersion, clientCapabilities) or params
+// itself missing gives -32602; an unsupported version gives -32022 with
+// data {supported, requested}; a method 2026-07-28 does not define
+// (initialize, ping, logging/setLevel, resources/subscribe,
+// resources/unsubscribe, unknown ones) gives -32601; a missing client
+// capability is reported by the tool that needs it with -32021 (see
+// tool.RequireClientCapability). Every modern result carries
+// resultType "complete" and _meta["io.modelcontextprotocol/serverInfo"];
+// server/discover and tools/list also carry ttlMs and cacheScope
+// (Options.CacheHints, DefaultCacheHint: one minute, private).
+//
+// Handlers never learn which era they serve beyond what tool.RequestFrom
+// reports; the server projects their results for each client. Modern
+// clients get any-JSON structuredContent and output schemas as they are.
+// 2025-era clients, whose schema requires objects, get a non-object output
+// schema S advertised as {"type":"object","properties":{"result":S},
+// "required":["result"]} and the value wrapped as {"result": v}; 2024-11-05
+// clients get neither field, only the text block every structured result
+// carries. Content blocks a revision does not define become a text block
+// describing them (audio before 2025-03-26, resource_link before
+// 2025-06-18).
+//
+// # Notifications
+//
+// Progress goes out only for a request carrying _meta.progressToken, in
+// order, with increasing values, and never after that request's response.
+// Log messages (tool.Logger) go to a legacy client at or above the level
+// set by logging/setLevel (DefaultLegacyLogLevel until it is set; an unknown
+// level gets -32602), and to a modern client only for a request that set
+// _meta["io.modelcontextprotocol/logLevel"]; they are rate-limited
+// (Options.LogRate) and always also written to the server's own log.
+//
+// When tools are added or removed at run time, a legacy session gets an
+// unsolicited notifications/tools/list_changed (listChanged is declared),
+// and modern clients get it only on an open subscriptions/listen stream
+// that asked for toolsListChanged. A listen stream starts with
+// notifications/subscriptions/acknowledged carrying the honoured subset of
+// the filter; every message on it is tagged with the listen request's id as
+// _meta["io.modelcontextprotocol/subscriptionId"]; notifications/cancelled
+// ends it without a response; at shutdown it ends with its graceful result.
 //
 // # Choices where the spec leaves room
 //
 //   - An error response to a message whose id cannot be read omits "id"
 //     (see package jsonrpc).
-//   - A request other than initialize and ping that arrives before
-//     initialize gets -32602 saying a session must be initialized first; an
-//     unknown method gets -32601 at any time.
+//   - A request without modern _meta, other than initialize and ping, that
+//     arrives before initialize gets -32602 naming both ways to proceed; an
+//     unknown method gets -32601 at any time. server/discover without modern
+//     _meta gets -32602, so a dual-era client can fall back to initialize.
+//   - supportedVersions and the -32022 data list the modern revision first,
+//     then the legacy ones, as the official example does.
 //   - JSON-RPC batches are accepted only when 2025-03-26 was negotiated,
 //     the one revision that defines them; otherwise an array gets a single
-//     -32600.
+//     -32600. A batch's responses come back in the order of its requests.
 //   - A cursor is an opaque, integrity-protected token bound to the tool
 //     list's generation: a malformed, tampered or stale cursor (the list
 //     changed since it was issued) gets -32602. An empty cursor "" is taken
@@ -26,9 +76,14 @@
 //   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight is
 //     rejected with -32603 and data {"reason": "overloaded"}.
 //   - A request cancelled with notifications/cancelled gets no response and
-//     no further progress. A request still running when the shutdown grace
-//     period ends is answered with -32603 "server shutting down" and its
-//     handler's context is cancelled.
+//     no further progress or log messages. A request still running when the
+//     shutdown grace period ends is answered with -32603 "server shutting
+//     down" and its handler's context is cancelled.
 //   - A duplicate id of a request still in flight gets -32600.
-//   - Invalid tool arguments are a tool result with isError (SEP-1303).
+//   - Invalid tool arguments are a tool result with isError (SEP-1303), in
+//     both eras.
+//   - Error codes a revision does not define are mapped for modern requests:
+//     -32002 (resource not found) becomes -32602 and -32042 becomes -32603.
+//   - -32021 (missing client capability) is also used in the legacy era,
+//     where it is a plain JSON-RPC error code.
 package mcp

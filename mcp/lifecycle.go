@@ -16,18 +16,19 @@ type initializeResult struct {
 	Instructions    string          `json:"instructions,omitempty"`
 }
 
-func handleInitialize(_ context.Context, ss *session, _ *call, params json.RawMessage) (any, error) {
-	f, err := jsonrpc.Fields(params, "protocolVersion", "capabilities", "clientInfo")
-	if err != nil {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: initialize needs a params object")
-	}
+func handleInitialize(_ context.Context, ss *session, _ *call, r *request) (any, error) {
 	var requested string
-	if f[0] == nil || f[0][0] != '"' || json.Unmarshal(f[0], &requested) != nil {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, `invalid params: "protocolVersion" must be a string`)
+	pv := r.params.Get("protocolVersion")
+	if pv == nil || pv[0] != '"' || json.Unmarshal(pv, &requested) != nil {
+		return nil, invalidParams(`"protocolVersion" must be a string`)
 	}
-	for i, name := range []string{"capabilities", "clientInfo"} {
-		if v := f[i+1]; v != nil && v[0] != '{' {
-			return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: %q must be an object", name)
+	caps, info := r.params.Get("capabilities"), r.params.Get("clientInfo")
+	for _, f := range []struct {
+		name string
+		v    json.RawMessage
+	}{{"capabilities", caps}, {"clientInfo", info}} {
+		if f.v != nil && f.v[0] != '{' {
+			return nil, invalidParams("%q must be an object", f.name)
 		}
 	}
 	version := negotiate(requested)
@@ -36,27 +37,29 @@ func handleInitialize(_ context.Context, ss *session, _ *call, params json.RawMe
 		ss.mu.Unlock()
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidRequest, "invalid request: the session is already initialized")
 	}
-	ss.initialized, ss.version, ss.rev = true, version, revOf(version)
-	ss.clientCaps, ss.clientInfo = f[1], f[2]
+	ss.initialized, ss.version, ss.rev = true, version, legacyRev(version)
+	ss.clientCaps, ss.clientInfo = caps, info
 	ss.mu.Unlock()
-	r := revOf(version)
+	rv := legacyRev(version)
 	return initializeResult{
 		ProtocolVersion: version,
-		Capabilities:    ss.srv.capabilities(),
-		ServerInfo:      ss.srv.serverInfo(r),
+		Capabilities:    ss.srv.capabilities(rv),
+		ServerInfo:      ss.srv.serverInfo(rv),
 		Instructions:    ss.srv.opts.Instructions,
 	}, nil
 }
 
-func handlePing(context.Context, *session, *call, json.RawMessage) (any, error) {
+func handlePing(context.Context, *session, *call, *request) (any, error) {
 	return json.RawMessage("{}"), nil
 }
 
-// capabilities follow from what is registered.
-func (s *Server) capabilities() map[string]any {
-	caps := map[string]any{}
-	if tools, _ := s.snapshot(); len(tools) > 0 {
-		caps["tools"] = map[string]any{"listChanged": false}
+// capabilities follow from what is registered: tools (with listChanged,
+// since tools can be added and removed at run time) when any tool is
+// registered, and logging always.
+func (s *Server) capabilities(r rev) map[string]any {
+	caps := map[string]any{"logging": map[string]any{}}
+	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
+		caps["tools"] = map[string]any{"listChanged": true}
 	}
 	return caps
 }

@@ -9,12 +9,17 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// encodeCallResult encodes a CallToolResult with what revision r defines.
-// Text blocks without annotations or _meta, the common case, are written by
-// hand; the rest go through their MarshalJSON.
-func encodeCallResult(t *tool.Tool, res *tool.Result, r rev) (json.RawMessage, error) {
+// encodeCallResult encodes a CallToolResult with what the request's
+// revision defines. Text blocks without annotations or _meta, the common
+// case, are written by hand; the rest go through their MarshalJSON.
+func (s *Server) encodeCallResult(t *tool.Tool, res *tool.Result, req *request) (json.RawMessage, error) {
+	r := req.rev
 	buf := make([]byte, 0, resultSizeHint(res))
-	buf = append(buf, `{"content":[`...)
+	buf = append(buf, '{')
+	if r.modern() {
+		buf = append(buf, `"resultType":"complete",`...)
+	}
+	buf = append(buf, `"content":[`...)
 	for i, c := range res.Content {
 		if i > 0 {
 			buf = append(buf, ',')
@@ -30,7 +35,7 @@ func encodeCallResult(t *tool.Tool, res *tool.Result, r rev) (json.RawMessage, e
 		if err != nil {
 			return nil, err
 		}
-		if needsWrap(t.OutputSchema, v) {
+		if !r.modern() && needsWrap(t.OutputSchema, v) {
 			v = wrapResult(v)
 		}
 		buf = append(buf, `,"structuredContent":`...)
@@ -39,8 +44,17 @@ func encodeCallResult(t *tool.Tool, res *tool.Result, r rev) (json.RawMessage, e
 	if res.IsError {
 		buf = append(buf, `,"isError":true`...)
 	}
-	if len(res.Meta) > 0 {
-		m, err := json.Marshal(res.Meta)
+	meta := res.Meta
+	switch {
+	case r.modern() && len(meta) == 0:
+		buf = append(buf, `,"_meta":`...)
+		buf = append(buf, s.modernMeta...)
+		return append(buf, '}'), nil
+	case r.modern():
+		meta = s.withServerInfo(meta)
+	}
+	if len(meta) > 0 {
+		m, err := json.Marshal(meta)
 		if err != nil {
 			return nil, fmt.Errorf("encoding result _meta: %w", err)
 		}
@@ -48,6 +62,16 @@ func encodeCallResult(t *tool.Tool, res *tool.Result, r rev) (json.RawMessage, e
 		buf = append(buf, m...)
 	}
 	return append(buf, '}'), nil
+}
+
+// withServerInfo returns a result _meta with the modern serverInfo added.
+func (s *Server) withServerInfo(meta map[string]any) map[string]any {
+	out := make(map[string]any, len(meta)+1)
+	for k, v := range meta {
+		out[k] = v
+	}
+	out[MetaServerInfo] = json.RawMessage(s.serverInfo(rev20260728))
+	return out
 }
 
 func resultSizeHint(res *tool.Result) int {

@@ -18,8 +18,15 @@ import (
 // the I/O error otherwise.
 func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	ss := newSession(s, conn)
+	s.sessMu.Lock()
+	s.sessions[ss] = struct{}{}
+	s.sessMu.Unlock()
 	readErr := ss.readLoop(ctx)
+	s.sessMu.Lock()
+	delete(s.sessions, ss)
+	s.sessMu.Unlock()
 	ss.shutdown()
+	ss.cancelBase(nil)
 	closeErr := conn.Close()
 	if readErr != nil {
 		return readErr

@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"crypto/rand"
+
 	"fmt"
+	json "github.com/goccy/go-json"
 	"log/slog"
 	"sync"
 	"time"
@@ -41,6 +43,15 @@ type Options struct {
 	// Middleware wraps every tool's handler, outermost first. It runs after
 	// the arguments were validated.
 	Middleware []tool.Middleware
+	// LogRate bounds the notifications/message forwarded to one client, per
+	// second (default 100, with bursts of twice that).
+	LogRate int
+	// CacheHints sets ttlMs and cacheScope per cacheable method in the
+	// modern era; methods without an entry use DefaultCacheHint.
+	CacheHints map[string]CacheHint
+	// DynamicTools declares the tools capability even while no tool is
+	// registered, for servers that add tools at run time.
+	DynamicTools bool
 }
 
 func (o *Options) withDefaults() Options {
@@ -60,6 +71,9 @@ func (o *Options) withDefaults() Options {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	if c.LogRate <= 0 {
+		c.LogRate = 100
+	}
 	return c
 }
 
@@ -76,7 +90,11 @@ type Server struct {
 	index map[string]int
 	gen   uint64 // bumped on every change of the tool list
 
-	cursorKey [32]byte
+	cursorKey  [32]byte
+	modernMeta json.RawMessage // {"io.modelcontextprotocol/serverInfo": ...}
+
+	sessMu   sync.Mutex
+	sessions map[*session]struct{}
 }
 
 // entry is a registered tool with its handler wrapped in the middleware.
@@ -92,7 +110,9 @@ func NewServer(info Implementation, opts *Options) *Server {
 	}
 	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1}
 	s.log = s.opts.Logger
+	s.sessions = map[*session]struct{}{}
 	rand.Read(s.cursorKey[:])
+	s.modernMeta, _ = json.Marshal(map[string]json.RawMessage{MetaServerInfo: s.serverInfo(rev20260728)})
 	return s
 }
 
@@ -110,13 +130,15 @@ func (s *Server) AddTool(t *tool.Tool) error {
 		e.handler = s.opts.Middleware[i](t, e.handler)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, dup := s.index[t.Name]; dup {
+		s.mu.Unlock()
 		return fmt.Errorf("mcp: AddTool: a tool named %q is already registered", t.Name)
 	}
 	s.index[t.Name] = len(s.tools)
 	s.tools = append(s.tools, e)
 	s.gen++
+	s.mu.Unlock()
+	s.toolsChanged()
 	return nil
 }
 
@@ -131,9 +153,9 @@ func (s *Server) MustAddTool(t *tool.Tool) {
 // The order of the remaining tools is kept.
 func (s *Server) RemoveTool(name string) bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	i, ok := s.index[name]
 	if !ok {
+		s.mu.Unlock()
 		return false
 	}
 	s.tools = append(s.tools[:i:i], s.tools[i+1:]...)
@@ -142,6 +164,8 @@ func (s *Server) RemoveTool(name string) bool {
 		s.index[s.tools[j].tool.Name] = j
 	}
 	s.gen++
+	s.mu.Unlock()
+	s.toolsChanged()
 	return true
 }
 

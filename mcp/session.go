@@ -9,7 +9,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -30,7 +29,13 @@ type session struct {
 	rev         rev
 	clientInfo  json.RawMessage
 	clientCaps  json.RawMessage
+	logLevel    string // set by logging/setLevel
 	calls       map[string]*call
+	logLimit    *rateLimiter
+
+	subsMu   sync.Mutex
+	subs     []*subscription // open listen streams, in the order opened
+	stopping chan struct{}   // closed when shutdown starts
 
 	slots   chan struct{} // one per running handler
 	pending atomic.Int64  // running plus queued calls
@@ -50,6 +55,8 @@ func newSession(s *Server, conn transport.Conn) *session {
 		cancelBase: cancel,
 		calls:      map[string]*call{},
 		slots:      make(chan struct{}, s.opts.MaxConcurrentCalls),
+		logLimit:   newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
+		stopping:   make(chan struct{}),
 	}
 }
 
@@ -84,18 +91,4 @@ func (ss *session) negotiated() rev {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.rev
-}
-
-// requestInfo describes a legacy-era request for its handler: version and
-// client details come from the session.
-func (ss *session) requestInfo(meta json.RawMessage) *tool.RequestInfo {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return &tool.RequestInfo{
-		Era:                tool.Legacy,
-		ProtocolVersion:    ss.version,
-		ClientInfo:         ss.clientInfo,
-		ClientCapabilities: ss.clientCaps,
-		Meta:               meta,
-	}
 }

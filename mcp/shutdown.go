@@ -13,6 +13,8 @@ const abandonWait = 250 * time.Millisecond
 // shutdown runs once reading has stopped: in-flight calls get the grace
 // period to finish; the rest are answered with an error and cancelled.
 func (ss *session) shutdown() {
+	ss.endSubscriptions()
+	close(ss.stopping)
 	done := make(chan struct{})
 	go func() { ss.wg.Wait(); close(done) }()
 	select {

@@ -11,19 +11,16 @@ import (
 )
 
 type listToolsResult struct {
+	modernFields
 	Tools      []json.RawMessage `json:"tools"`
 	NextCursor string            `json:"nextCursor,omitempty"`
 }
 
-func handleToolsList(_ context.Context, ss *session, _ *call, params json.RawMessage) (any, error) {
+func handleToolsList(_ context.Context, ss *session, _ *call, r *request) (any, error) {
 	var cursor string
-	if params != nil {
-		f, err := jsonrpc.Fields(params, "cursor")
-		if err != nil {
-			return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: params must be an object")
-		}
-		if f[0] != nil && (f[0][0] != '"' || json.Unmarshal(f[0], &cursor) != nil) {
-			return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, `invalid params: "cursor" must be a string`)
+	if v := r.params.Get("cursor"); v != nil && string(v) != "null" {
+		if v[0] != '"' || json.Unmarshal(v, &cursor) != nil {
+			return nil, invalidParams(`"cursor" must be a string`)
 		}
 	}
 	tools, gen := ss.srv.snapshot()
@@ -32,13 +29,12 @@ func handleToolsList(_ context.Context, ss *session, _ *call, params json.RawMes
 		if err == nil {
 			err = errBadCursor
 		}
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: %v", err)
+		return nil, invalidParams("%v", err)
 	}
 	end := min(start+ss.srv.opts.PageSize, len(tools))
-	r := ss.negotiated()
-	res := listToolsResult{Tools: make([]json.RawMessage, 0, end-start)}
+	res := listToolsResult{modernFields: ss.srv.modernFields(r), Tools: make([]json.RawMessage, 0, end-start)}
 	for _, e := range tools[start:end] {
-		b, err := encodeTool(e.tool, r)
+		b, err := encodeTool(e.tool, r.rev)
 		if err != nil {
 			return nil, err
 		}
@@ -52,37 +48,31 @@ func handleToolsList(_ context.Context, ss *session, _ *call, params json.RawMes
 
 var emptyArgs = json.RawMessage("{}")
 
-func handleToolsCall(ctx context.Context, ss *session, c *call, params json.RawMessage) (any, error) {
-	f, err := jsonrpc.Fields(params, "name", "arguments", "_meta")
-	if err != nil {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: tools/call needs a params object")
+func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any, error) {
+	if r.params.Len() == 0 && r.params.Get("name") == nil {
+		return nil, invalidParams("tools/call needs a params object with a tool name")
 	}
 	var name string
-	if f[0] == nil || f[0][0] != '"' || json.Unmarshal(f[0], &name) != nil {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, `invalid params: "name" must be a string`)
+	if v := r.params.Get("name"); v == nil || v[0] != '"' || json.Unmarshal(v, &name) != nil {
+		return nil, invalidParams(`"name" must be a string`)
 	}
-	args := f[1]
+	args := r.params.Get("arguments")
 	switch {
 	case args == nil || string(args) == "null":
 		args = emptyArgs
 	case args[0] != '{':
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, `invalid params: "arguments" must be an object`)
+		return nil, invalidParams(`"arguments" must be an object`)
 	}
 	e, ok := ss.srv.lookup(name)
 	if !ok {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Unknown tool: %s", name)
 	}
 	t := e.tool
-	r := ss.negotiated()
 	args, bad := t.PrepareArgs(args)
 	if bad != nil {
-		return encodeCallResult(t, bad, r)
+		return ss.srv.encodeCallResult(t, bad, r)
 	}
-	ctx = tool.WithRequest(ctx, ss.requestInfo(f[2]))
-	if token := progressToken(f[2]); token != nil {
-		c.progressToken = token
-		ctx = tool.WithReporter(ctx, c)
-	}
+	ctx = tool.WithCall(ctx, c)
 	res, err := e.handler(ctx, args)
 	if err != nil {
 		var rpcErr *jsonrpc.Error
@@ -98,7 +88,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, params json.RawM
 	if violation != nil {
 		ss.log.Error("mcp: tool broke its own contract", "tool", t.Name, "violation", violation.Error())
 	}
-	return encodeCallResult(t, res, r)
+	return ss.srv.encodeCallResult(t, res, r)
 }
 
 // progressToken returns the request's _meta.progressToken when it is a
@@ -107,13 +97,14 @@ func progressToken(meta json.RawMessage) json.RawMessage {
 	if meta == nil {
 		return nil
 	}
-	f, err := jsonrpc.Fields(meta, "progressToken")
-	if err != nil || f[0] == nil {
+	obj, err := jsonrpc.ParseObject(meta)
+	if err != nil {
 		return nil
 	}
+	tok := obj.Get("progressToken")
 	var id jsonrpc.ID
-	if id.UnmarshalJSON(f[0]) != nil {
+	if tok == nil || id.UnmarshalJSON(tok) != nil {
 		return nil
 	}
-	return f[0]
+	return tok
 }

@@ -6,14 +6,22 @@ const (
 	Version20250326 = "2025-03-26"
 	Version20250618 = "2025-06-18"
 	Version20251125 = "2025-11-25"
+	Version20260728 = "2026-07-28"
 )
 
-// LatestLegacyVersion is the revision offered to a client that asks for a
+// LatestLegacyVersion is the revision offered to an initialize request for a
 // version this server does not serve.
 const LatestLegacyVersion = Version20251125
 
 // LegacyVersions lists the legacy revisions served, newest first.
 var LegacyVersions = []string{Version20251125, Version20250618, Version20250326, Version20241105}
+
+// ModernVersions lists the modern (stateless) revisions served, newest first.
+var ModernVersions = []string{Version20260728}
+
+// SupportedVersions lists every revision served, modern first, as
+// server/discover and -32022 errors advertise them.
+var SupportedVersions = append(append([]string{}, ModernVersions...), LegacyVersions...)
 
 // rev is a revision as an ordinal, so features can be compared by age.
 type rev int
@@ -23,10 +31,11 @@ const (
 	rev20250326
 	rev20250618
 	rev20251125
+	rev20260728
 )
 
-// revOf returns the ordinal of a supported legacy version, 0 otherwise.
-func revOf(v string) rev {
+// legacyRev returns the ordinal of a supported legacy version, 0 otherwise.
+func legacyRev(v string) rev {
 	switch v {
 	case Version20241105:
 		return rev20241105
@@ -40,9 +49,18 @@ func revOf(v string) rev {
 	return 0
 }
 
-// negotiate returns the version to answer an initialize request with.
+// modernRev returns the ordinal of a supported modern version, 0 otherwise.
+func modernRev(v string) rev {
+	if v == Version20260728 {
+		return rev20260728
+	}
+	return 0
+}
+
+// negotiate returns the version to answer an initialize request with:
+// initialize always selects the legacy era.
 func negotiate(requested string) string {
-	if revOf(requested) != 0 {
+	if legacyRev(requested) != 0 {
 		return requested
 	}
 	return LatestLegacyVersion
@@ -57,3 +75,4 @@ func (r rev) hasTitles() bool          { return r >= rev20250618 } // title on t
 func (r rev) hasResourceLink() bool    { return r >= rev20250618 }
 func (r rev) hasContentMeta() bool     { return r >= rev20250618 } // _meta on blocks and tools, lastModified
 func (r rev) hasIcons() bool           { return r >= rev20251125 } // icons, Implementation.description/websiteUrl
+func (r rev) modern() bool             { return r >= rev20260728 } // resultType, cache hints, any-JSON structured output

@@ -35,7 +35,10 @@ func encodeTool(t *tool.Tool, r rev) (json.RawMessage, error) {
 	if r.hasTitles() {
 		w.Title = t.Title
 	}
-	if r.hasStructured() {
+	switch {
+	case r.modern():
+		w.OutputSchema = t.OutputSchema
+	case r.hasStructured():
 		w.OutputSchema = legacyOutputSchema(t.OutputSchema)
 	}
 	if r.hasContentMeta() {

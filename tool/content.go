@@ -21,55 +21,86 @@ type ContentAnnotations struct {
 
 // Text is a text block.
 type Text struct {
-	Text        string
+	// Text is the text itself.
+	Text string
+	// Annotations are optional hints for the client.
 	Annotations *ContentAnnotations
-	Meta        map[string]any
+	// Meta is the block's optional _meta object (sent from 2025-06-18 on).
+	Meta map[string]any
 }
 
 // Image is a base64-encoded image.
 type Image struct {
-	Data        string // base64
-	MimeType    string
+	// Data is the image, base64-encoded (standard alphabet, padded).
+	Data string
+	// MimeType is the image's MIME type, such as "image/png"; required.
+	MimeType string
+	// Annotations are optional hints for the client.
 	Annotations *ContentAnnotations
-	Meta        map[string]any
+	// Meta is the block's optional _meta object (sent from 2025-06-18 on).
+	Meta map[string]any
 }
 
-// Audio is base64-encoded audio (2025-03-26 and later).
+// Audio is base64-encoded audio (2025-03-26 and later; earlier clients get
+// a text block describing it).
 type Audio struct {
-	Data        string // base64
-	MimeType    string
+	// Data is the audio, base64-encoded (standard alphabet, padded).
+	Data string
+	// MimeType is the audio's MIME type, such as "audio/wav"; required.
+	MimeType string
+	// Annotations are optional hints for the client.
 	Annotations *ContentAnnotations
-	Meta        map[string]any
+	// Meta is the block's optional _meta object (sent from 2025-06-18 on).
+	Meta map[string]any
 }
 
-// ResourceLink points at a resource by URI (2025-06-18 and later).
+// ResourceLink points at a resource by URI (2025-06-18 and later; earlier
+// clients get a text block describing it).
 type ResourceLink struct {
-	URI         string
-	Name        string
-	Title       string
+	// URI is the resource's absolute URI; required.
+	URI string
+	// Name is the resource's name; required.
+	Name string
+	// Title is an optional display name.
+	Title string
+	// Description optionally says what the resource is.
 	Description string
-	MimeType    string
-	Size        *int64
+	// MimeType is the resource's optional MIME type.
+	MimeType string
+	// Size is the resource's optional size in bytes.
+	Size *int64
+	// Annotations are optional hints for the client.
 	Annotations *ContentAnnotations
-	Meta        map[string]any
+	// Meta is the block's optional _meta object.
+	Meta map[string]any
 }
 
 // EmbeddedResource carries a resource's contents inline.
 type EmbeddedResource struct {
-	Resource    ResourceContents
+	// Resource is the embedded contents.
+	Resource ResourceContents
+	// Annotations are optional hints for the client.
 	Annotations *ContentAnnotations
-	Meta        map[string]any
+	// Meta is the block's optional _meta object (sent from 2025-06-18 on).
+	Meta map[string]any
 }
 
 // ResourceContents is a text or blob resource: exactly one of Text and
 // Blob is used (Blob when IsBlob is true).
 type ResourceContents struct {
-	URI      string
+	// URI is the resource's absolute URI; required.
+	URI string
+	// MimeType is the resource's optional MIME type.
 	MimeType string
-	Text     string
-	Blob     string // base64
-	IsBlob   bool
-	Meta     map[string]any
+	// Text is the contents of a text resource.
+	Text string
+	// Blob is the contents of a binary resource, base64-encoded.
+	Blob string
+	// IsBlob selects Blob over Text.
+	IsBlob bool
+	// Meta is the contents' optional _meta object (sent from 2025-06-18
+	// on).
+	Meta map[string]any
 }
 
 // ContentType implements Content.

@@ -1,28 +1,46 @@
 package tool
 
-import "context"
+import (
+	"context"
+	"log/slog"
+)
 
-// Reporter sends progress for the call in progress. The mcp package puts one
-// in a handler's context when the request carried a progress token.
-type Reporter interface {
+// Call is the server's side of the call in progress. The mcp package puts
+// one in every handler's context; handlers use it through ReportProgress
+// and Logger rather than directly.
+type Call interface {
+	// Request describes the request the call serves.
+	Request() *RequestInfo
 	// Progress reports how far the call has come. progress must increase
-	// from one report to the next; total is 0 when unknown.
+	// from one report to the next; total is 0 when unknown. It does
+	// nothing when the request carried no progress token.
 	Progress(progress, total float64, message string) error
+	// LogEnabled reports whether the client asked for messages at level.
+	LogEnabled(level slog.Level) bool
+	// Log sends one notifications/message to the client, if it asked for
+	// that level; logger names the source and data is any JSON value.
+	Log(level slog.Level, logger string, data any) error
 }
 
-type reporterKey struct{}
+type callKey struct{}
 
-// WithReporter returns a context carrying r.
-func WithReporter(ctx context.Context, r Reporter) context.Context {
-	return context.WithValue(ctx, reporterKey{}, r)
+// WithCall returns a context carrying c.
+func WithCall(ctx context.Context, c Call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+// CallFrom returns the call in progress, or nil outside a call.
+func CallFrom(ctx context.Context) Call {
+	c, _ := ctx.Value(callKey{}).(Call)
+	return c
 }
 
 // ReportProgress reports progress for the current call. It does nothing and
 // returns nil when the client did not ask for progress.
 func ReportProgress(ctx context.Context, progress, total float64, message string) error {
-	r, ok := ctx.Value(reporterKey{}).(Reporter)
-	if !ok {
+	c := CallFrom(ctx)
+	if c == nil {
 		return nil
 	}
-	return r.Progress(progress, total, message)
+	return c.Progress(progress, total, message)
 }

@@ -2,8 +2,11 @@ package tool
 
 import (
 	"context"
+	"log/slog"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
 // Era is the protocol era a request belongs to.
@@ -45,22 +48,61 @@ type RequestInfo struct {
 	Meta json.RawMessage
 }
 
-type requestKey struct{}
-
-// WithRequest returns a context carrying info. The mcp package sets it for
-// every call.
+// WithRequest returns a context carrying info, for code that runs a
+// handler outside an mcp server (tests, adapters). The mcp package instead
+// supplies the request through the call it puts in the context.
 func WithRequest(ctx context.Context, info *RequestInfo) context.Context {
-	return context.WithValue(ctx, requestKey{}, info)
+	return WithCall(ctx, infoOnly{info})
 }
 
 // RequestFrom returns the request info of the call in progress, or nil
 // outside a call.
 func RequestFrom(ctx context.Context) *RequestInfo {
-	info, _ := ctx.Value(requestKey{}).(*RequestInfo)
-	return info
+	if c := CallFrom(ctx); c != nil {
+		return c.Request()
+	}
+	return nil
 }
+
+// infoOnly is a Call that only knows its request.
+type infoOnly struct{ info *RequestInfo }
+
+func (i infoOnly) Request() *RequestInfo                 { return i.info }
+func (infoOnly) Progress(float64, float64, string) error { return nil }
+func (infoOnly) LogEnabled(slog.Level) bool              { return false }
+func (infoOnly) Log(slog.Level, string, any) error       { return nil }
 
 // Middleware wraps the handler of a tool. The mcp server applies its
 // middlewares after the arguments were validated and before the handler
 // runs, outermost first.
 type Middleware func(t *Tool, next Handler) Handler
+
+// HasClientCapability reports whether the request's client declared the
+// named top-level capability (such as "sampling" or "elicitation"). In the
+// legacy era the capabilities are the session's; in the modern era they are
+// the request's own, never inferred from earlier requests.
+func HasClientCapability(ctx context.Context, name string) bool {
+	info := RequestFrom(ctx)
+	if info == nil || info.ClientCapabilities == nil {
+		return false
+	}
+	obj, err := jsonrpc.ParseObject(info.ClientCapabilities)
+	if err != nil {
+		return false
+	}
+	v := obj.Get(name)
+	return v != nil && string(v) != "null" && string(v) != "false"
+}
+
+// RequireClientCapability returns nil when the client declared the named
+// capability, and otherwise the -32021 error
+// (MissingRequiredClientCapability) with data.requiredCapabilities naming
+// it, which a handler returns as is to make it the JSON-RPC response.
+func RequireClientCapability(ctx context.Context, name string) error {
+	if HasClientCapability(ctx, name) {
+		return nil
+	}
+	return jsonrpc.NewError(jsonrpc.CodeMissingRequiredClientCapability,
+		"this tool requires the client capability %q, which the request did not declare", name).
+		WithData(map[string]any{"requiredCapabilities": map[string]any{name: map[string]any{}}})
+}

@@ -12,12 +12,17 @@ type Result struct {
 	// Content is the list of content blocks. Nil is sent as [].
 	Content []Content
 	// Structured is the optional structured content: any JSON value,
-	// either as json.RawMessage or as a Go value to marshal.
+	// either as json.RawMessage or as a Go value to marshal. A nil
+	// interface means "absent"; to send JSON null on purpose, use
+	// json.RawMessage("null").
 	Structured any
 	// IsError marks a failure reported by the tool itself.
 	IsError bool
 	// Meta is the result's optional _meta object.
 	Meta map[string]any
+
+	// metaOnly marks a MetaResult, which is exempt from the output schema.
+	metaOnly bool
 }
 
 // TextResult returns a result with one text block.
@@ -34,9 +39,29 @@ func ErrorResult(format string, args ...any) *Result {
 // JSON serialization also in a text block for clients that ignore
 // structuredContent.
 func StructuredResult(v any) (*Result, error) {
-	b, err := json.Marshal(v)
+	b, err := marshalStructured(v)
 	if err != nil {
-		return nil, fmt.Errorf("structured result: %w", err)
+		return nil, err
 	}
 	return &Result{Content: []Content{&Text{Text: string(b)}}, Structured: json.RawMessage(b)}, nil
+}
+
+// MetaResult returns a result with no content block that carries only
+// _meta, such as a reply to a permission probe. It is exempt from the
+// tool's output schema: CheckResult accepts it without structured content.
+func MetaResult(meta map[string]any) *Result {
+	return &Result{Content: []Content{}, Meta: meta, metaOnly: true}
+}
+
+// marshalStructured encodes structured content compactly, without HTML
+// escaping, so the text block a model reads stays legible.
+func marshalStructured(v any) (json.RawMessage, error) {
+	if raw, ok := v.(json.RawMessage); ok {
+		return raw, nil
+	}
+	b, err := json.MarshalWithOption(v, json.DisableHTMLEscape())
+	if err != nil {
+		return nil, fmt.Errorf("encoding structured content: %w", err)
+	}
+	return b, nil
 }

@@ -4,15 +4,24 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sync/atomic"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/header"
 )
 
-// Handler runs one call of a tool. args is the raw "arguments" object of the
-// call ("{}" when the client sent none).
+// Handler runs one call of a tool. args is the "arguments" object of the
+// call ("{}" when the client sent none), already validated against the
+// input schema, with its defaults filled in.
 type Handler func(ctx context.Context, args json.RawMessage) (*Result, error)
 
 // Tool is one tool: its descriptor and its handler.
+//
+// Build one with [New] for a typed handler, or as a struct literal with a
+// raw [Handler]. [Tool.Compile] checks it and compiles its schemas; the mcp
+// server calls it at registration. Do not change a tool after it was
+// registered.
 type Tool struct {
 	// Name identifies the tool; it must match ^[A-Za-z0-9_.-]{1,128}$.
 	Name string
@@ -21,9 +30,13 @@ type Tool struct {
 	// Description tells a model what the tool does.
 	Description string
 	// InputSchema is the JSON Schema of the arguments; its root must be
-	// {"type":"object"}. Nil means {"type":"object"}.
+	// {"type":"object"}. Nil means {"type":"object"}. The dialect is
+	// 2020-12 unless "$schema" names another.
 	InputSchema json.RawMessage
-	// OutputSchema is the optional JSON Schema of structuredContent.
+	// OutputSchema is the optional JSON Schema of structuredContent: any
+	// JSON Schema, such as {"type":"array"}. A tool with an output schema
+	// must return conforming structured content from every successful
+	// call.
 	OutputSchema json.RawMessage
 	// Annotations are optional behaviour hints (sent from 2025-03-26 on).
 	Annotations *Annotations
@@ -31,26 +44,45 @@ type Tool struct {
 	Icons []Icon
 	// Meta is the descriptor's optional _meta object.
 	Meta map[string]any
+	// HeaderOptions configure the x-mcp-header admission check of the
+	// input schema, such as header.WithSensitiveNames.
+	HeaderOptions []header.Option
 	// Handler runs a call.
 	Handler Handler
+
+	// compiled holds the *compiled set by Compile (see compile.go).
+	compiled atomic.Value
 }
 
 // Annotations are hints about a tool's behaviour. They are untrusted unless
 // the client trusts the server.
 type Annotations struct {
-	Title           string `json:"title,omitempty"`
-	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
-	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
-	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
-	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
+	// Title is a display name; Tool.Title takes precedence.
+	Title string `json:"title,omitempty"`
+	// ReadOnlyHint says the tool does not modify its environment
+	// (default false).
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// DestructiveHint says an update may be destructive (default true;
+	// meaningful only when ReadOnlyHint is false).
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// IdempotentHint says repeating a call with the same arguments has no
+	// further effect (default false).
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// OpenWorldHint says the tool reaches an open world of external
+	// entities (default true).
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
 }
 
 // Icon is an icon for display.
 type Icon struct {
-	Src      string   `json:"src"`
-	MimeType string   `json:"mimeType,omitempty"`
-	Sizes    []string `json:"sizes,omitempty"`
-	Theme    string   `json:"theme,omitempty"`
+	// Src is the icon's URI (https: or data:).
+	Src string `json:"src"`
+	// MimeType is the optional MIME type of the image.
+	MimeType string `json:"mimeType,omitempty"`
+	// Sizes lists sizes such as "48x48" or "any".
+	Sizes []string `json:"sizes,omitempty"`
+	// Theme is "light" or "dark" when the icon suits one theme only.
+	Theme string `json:"theme,omitempty"`
 }
 
 // Bool returns a pointer to b, for the hint fields of Annotations.
@@ -58,32 +90,11 @@ func Bool(b bool) *bool { return &b }
 
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
-// CheckName reports whether name is a valid tool name.
+// CheckName reports whether name is a valid tool name: 1 to 128 ASCII
+// letters, digits, '_', '-' and '.'.
 func CheckName(name string) error {
 	if !nameRE.MatchString(name) {
 		return fmt.Errorf("tool name %q is invalid: it must match ^[A-Za-z0-9_.-]{1,128}$", name)
-	}
-	return nil
-}
-
-// Validate checks the descriptor for problems that must stop registration.
-func (t *Tool) Validate() error {
-	if err := CheckName(t.Name); err != nil {
-		return err
-	}
-	if t.Handler == nil {
-		return fmt.Errorf("tool %q has no handler", t.Name)
-	}
-	if t.InputSchema != nil {
-		var root struct {
-			Type any `json:"type"`
-		}
-		if err := json.Unmarshal(t.InputSchema, &root); err != nil {
-			return fmt.Errorf("tool %q: input schema is not a JSON object: %v", t.Name, err)
-		}
-		if root.Type != "object" {
-			return fmt.Errorf(`tool %q: input schema root must have "type": "object"`, t.Name)
-		}
 	}
 	return nil
 }

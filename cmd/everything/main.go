@@ -46,5 +46,8 @@ func newServer(opts *mcp.Options) *mcp.Server {
 	for _, t := range tools() {
 		srv.MustAddTool(t)
 	}
+	for _, t := range lifecycleTools(srv) {
+		srv.MustAddTool(t)
+	}
 	return srv
 }

@@ -1,0 +1,166 @@
+package mcp
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// logLevels are the RFC 5424 level names MCP uses, with the slog level each
+// maps to.
+var logLevels = []struct {
+	name  string
+	level slog.Level
+}{
+	{"debug", slog.LevelDebug},
+	{"info", slog.LevelInfo},
+	{"notice", slog.LevelInfo + 2},
+	{"warning", slog.LevelWarn},
+	{"error", slog.LevelError},
+	{"critical", slog.LevelError + 4},
+	{"alert", slog.LevelError + 8},
+	{"emergency", slog.LevelError + 12},
+}
+
+// DefaultLegacyLogLevel is the minimum level forwarded to a legacy client
+// that never sent logging/setLevel.
+const DefaultLegacyLogLevel = "info"
+
+func parseLevel(name string) (slog.Level, bool) {
+	for _, l := range logLevels {
+		if l.name == name {
+			return l.level, true
+		}
+	}
+	return 0, false
+}
+
+// levelName returns the MCP name for a slog level (the highest name at or
+// below it).
+func levelName(l slog.Level) string {
+	name := "debug"
+	for _, e := range logLevels {
+		if l >= e.level {
+			name = e.name
+		}
+	}
+	return name
+}
+
+func handleSetLevel(_ context.Context, ss *session, _ *call, r *request) (any, error) {
+	var name string
+	v := r.params.Get("level")
+	if v == nil || v[0] != '"' || json.Unmarshal(v, &name) != nil {
+		return nil, invalidParams(`logging/setLevel needs a string "level"`)
+	}
+	if _, ok := parseLevel(name); !ok {
+		return nil, invalidParams("unknown log level %q: use debug, info, notice, warning, error, critical, alert or emergency", name)
+	}
+	ss.mu.Lock()
+	ss.logLevel = name
+	ss.mu.Unlock()
+	return json.RawMessage("{}"), nil
+}
+
+// minLogLevel returns the least severe level the client asked to receive
+// for this call, and false when it asked for none.
+func (c *call) minLogLevel() (slog.Level, bool) {
+	if c.req == nil {
+		return 0, false
+	}
+	name := c.req.logLevel
+	if !c.req.modern() {
+		c.ss.mu.Lock()
+		name = c.ss.logLevel
+		c.ss.mu.Unlock()
+		if name == "" {
+			name = DefaultLegacyLogLevel
+		}
+	}
+	if name == "" {
+		return 0, false
+	}
+	return parseLevel(name)
+}
+
+// LogEnabled implements tool.Call.
+func (c *call) LogEnabled(l slog.Level) bool {
+	min, ok := c.minLogLevel()
+	return ok && l >= min
+}
+
+type logParams struct {
+	Level  string `json:"level"`
+	Logger string `json:"logger,omitempty"`
+	Data   any    `json:"data"`
+}
+
+// Log implements tool.Call.
+func (c *call) Log(l slog.Level, logger string, data any) error {
+	if !c.LogEnabled(l) {
+		return nil
+	}
+	if !c.ss.logLimit.allow() {
+		return nil
+	}
+	b, err := json.Marshal(logParams{Level: levelName(l), Logger: logger, Data: data})
+	if err != nil {
+		return err
+	}
+	return c.notify(&jsonrpc.Notification{Method: "notifications/message", Params: b})
+}
+
+// notify sends a notification tied to this call, unless the call has been
+// answered or cancelled: nothing for a request goes out after that.
+func (c *call) notify(n *jsonrpc.Notification) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return ErrCallDone
+	}
+	c.ss.send(n)
+	return nil
+}
+
+// rateLimiter is a token bucket for forwarded log messages.
+type rateLimiter struct {
+	mu      sync.Mutex
+	rate    float64 // tokens per second
+	burst   float64
+	tokens  float64
+	last    time.Time
+	dropped int
+	log     *slog.Logger
+	warned  time.Time
+}
+
+func newRateLimiter(perSecond, burst int, log *slog.Logger) *rateLimiter {
+	return &rateLimiter{rate: float64(perSecond), burst: float64(burst), tokens: float64(burst), log: log}
+}
+
+// allow takes one token, reporting false (and counting the drop) when the
+// bucket is empty.
+func (r *rateLimiter) allow() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	now := time.Now()
+	if !r.last.IsZero() {
+		r.tokens = min(r.burst, r.tokens+now.Sub(r.last).Seconds()*r.rate)
+	}
+	r.last = now
+	if r.tokens >= 1 {
+		r.tokens--
+		return true
+	}
+	r.dropped++
+	if now.Sub(r.warned) > time.Second {
+		r.log.Warn("mcp: log messages to the client dropped by the rate limit", "dropped", r.dropped)
+		r.warned = now
+	}
+	return false
+}

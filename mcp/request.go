@@ -1,0 +1,137 @@
+package mcp
+
+import (
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// Reserved _meta keys of the modern era.
+const (
+	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
+	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
+	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
+)
+
+// request is one routed request: its params read once, its era decided,
+// and the client's details taken from the session (legacy) or from the
+// request itself (modern), never mixed.
+type request struct {
+	id     jsonrpc.ID
+	method string
+	params jsonrpc.Object // zero when the request had no params object
+	meta   json.RawMessage
+	rev    rev
+
+	version    string
+	clientInfo json.RawMessage
+	clientCaps json.RawMessage
+	logLevel   string // modern: the request's logLevel, "" when not set
+}
+
+// modern reports whether the request is served in the 2026-07-28 era.
+func (r *request) modern() bool { return r.rev.modern() }
+
+// info returns what a tool handler may learn about the request.
+func (r *request) info() *tool.RequestInfo {
+	era := tool.Legacy
+	if r.modern() {
+		era = tool.Modern
+	}
+	return &tool.RequestInfo{
+		Era:                era,
+		ProtocolVersion:    r.version,
+		ClientInfo:         r.clientInfo,
+		ClientCapabilities: r.clientCaps,
+		Meta:               r.meta,
+	}
+}
+
+func invalidParams(format string, args ...any) *jsonrpc.Error {
+	return jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: "+format, args...)
+}
+
+// route reads a request's params and decides its era, checking a modern
+// request in the documented order: required _meta keys (-32602), version
+// (-32022), method (-32601). Capability checks (-32021) belong to the
+// method or tool that needs the capability.
+func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error) {
+	r := &request{id: req.ID, method: req.Method}
+	if req.Params != nil {
+		obj, err := jsonrpc.ParseObject(req.Params)
+		if err != nil {
+			return nil, method{}, invalidParams("params must be an object")
+		}
+		r.params = obj
+		r.meta = obj.Get("_meta")
+	}
+	var meta jsonrpc.Object
+	if r.meta != nil {
+		meta, _ = jsonrpc.ParseObject(r.meta)
+	}
+	if pv := meta.Get(MetaProtocolVersion); pv != nil {
+		m, err := ss.routeModern(r, meta, pv)
+		return r, m, err
+	}
+	m, err := ss.routeLegacy(r)
+	return r, m, err
+}
+
+func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessage) (method, *jsonrpc.Error) {
+	if pv[0] != '"' || json.Unmarshal(pv, &r.version) != nil {
+		return method{}, invalidParams("_meta %q must be a string", MetaProtocolVersion)
+	}
+	caps := meta.Get(MetaClientCapabilities)
+	if caps == nil {
+		return method{}, invalidParams("missing required _meta key %q", MetaClientCapabilities)
+	}
+	if caps[0] != '{' {
+		return method{}, invalidParams("_meta %q must be an object", MetaClientCapabilities)
+	}
+	if modernRev(r.version) == 0 {
+		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "Unsupported protocol version").
+			WithData(map[string]any{"supported": SupportedVersions, "requested": r.version})
+	}
+	m, ok := methods[r.method]
+	if !ok || !m.modern {
+		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found in protocol version %s: %s", r.version, r.method)
+	}
+	r.rev = modernRev(r.version)
+	r.clientCaps = caps
+	if ci := meta.Get(MetaClientInfo); ci != nil && ci[0] == '{' {
+		r.clientInfo = ci
+	}
+	if ll := meta.Get(MetaLogLevel); ll != nil {
+		var level string
+		if ll[0] != '"' || json.Unmarshal(ll, &level) != nil {
+			return method{}, invalidParams("_meta %q must be a string", MetaLogLevel)
+		}
+		if _, ok := parseLevel(level); !ok {
+			return method{}, invalidParams("unknown log level %q in _meta %q", level, MetaLogLevel)
+		}
+		r.logLevel = level
+	}
+	return m, nil
+}
+
+func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
+	if r.method == "server/discover" {
+		return method{}, invalidParams("server/discover needs params._meta with %q and %q", MetaProtocolVersion, MetaClientCapabilities)
+	}
+	m, ok := methods[r.method]
+	if !ok || !m.legacy {
+		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s", r.method)
+	}
+	ss.mu.Lock()
+	r.rev, r.version, r.clientInfo, r.clientCaps = ss.rev, ss.version, ss.clientInfo, ss.clientCaps
+	ss.mu.Unlock()
+	if !m.beforeInit && r.rev == 0 {
+		return method{}, invalidParams("no session: send initialize before %s, or use protocol version %s with params._meta[%q]",
+			r.method, Version20260728, MetaProtocolVersion)
+	}
+	return m, nil
+}

@@ -1,0 +1,175 @@
+package mcp_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+func TestHandlerErrors(t *testing.T) {
+	srv := newServer(t, nil,
+		rawTool("rpc_error", func(context.Context, json.RawMessage) (*tool.Result, error) {
+			return nil, jsonrpc.NewError(-32099+1, "on purpose")
+		}),
+		rawTool("go_error", func(context.Context, json.RawMessage) (*tool.Result, error) {
+			return nil, errors.New("disk full")
+		}),
+		rawTool("wrapped_rpc_error", func(context.Context, json.RawMessage) (*tool.Result, error) {
+			return nil, errors.Join(errors.New("context"), jsonrpc.NewError(jsonrpc.CodeInvalidParams, "bad input"))
+		}),
+	)
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+
+	r := c.request(jsonrpc.Int64ID(1), "tools/call", map[string]any{"name": "rpc_error"})
+	if r.Error == nil || r.Error.Code != -32098 || r.Error.Message != "on purpose" {
+		t.Errorf("rpc_error: got %+v, want the handler's own JSON-RPC error", r.Error)
+	}
+	r = c.request(jsonrpc.Int64ID(2), "tools/call", map[string]any{"name": "go_error"})
+	res := result(t, r)
+	if res["isError"] != true || !strings.Contains(string(r.Result), "disk full") {
+		t.Errorf("go_error: got %s, want an isError result carrying the text", r.Result)
+	}
+	r = c.request(jsonrpc.Int64ID(3), "tools/call", map[string]any{"name": "wrapped_rpc_error"})
+	if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("wrapped_rpc_error: got %+v, want -32602 found with errors.As", r.Error)
+	}
+}
+
+func TestStaleCursor(t *testing.T) {
+	var tools []*tool.Tool
+	for _, n := range []string{"a", "b", "c"} {
+		tools = append(tools, rawTool(n, func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }))
+	}
+	srv := newServer(t, &mcp.Options{PageSize: 1}, tools...)
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	page := result(t, c.request(jsonrpc.Int64ID(1), "tools/list", nil))
+	cursor, _ := page["nextCursor"].(string)
+	if cursor == "" {
+		t.Fatal("no nextCursor on the first page")
+	}
+	if ok := result(t, c.request(jsonrpc.Int64ID(2), "tools/list", map[string]any{"cursor": cursor})); ok["tools"] == nil {
+		t.Fatal("valid cursor refused")
+	}
+	tampered := []byte(cursor)
+	tampered[len(tampered)-1] ^= 1
+	if r := c.request(jsonrpc.Int64ID(3), "tools/list", map[string]any{"cursor": string(tampered)}); r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("tampered cursor: got %+v, want -32602", r.Error)
+	}
+	srv.RemoveTool("c")
+	r := c.request(jsonrpc.Int64ID(4), "tools/list", map[string]any{"cursor": cursor})
+	if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams || !strings.Contains(r.Error.Message, "stale") {
+		t.Errorf("stale cursor: got %+v, want -32602 naming the stale cursor", r.Error)
+	}
+}
+
+// blockingTool blocks until release is closed and counts its calls.
+func blockingTool(name string, started chan<- struct{}, release <-chan struct{}) *tool.Tool {
+	return rawTool(name, func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		started <- struct{}{}
+		select {
+		case <-release:
+			return tool.TextResult("released"), nil
+		case <-ctx.Done():
+			return nil, context.Cause(ctx)
+		}
+	})
+}
+
+func TestOverloadAndPingNotDelayed(t *testing.T) {
+	started := make(chan struct{}, 10)
+	release := make(chan struct{})
+	srv := newServer(t, &mcp.Options{MaxConcurrentCalls: 1, MaxQueuedCalls: 1}, blockingTool("block", started, release))
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	call := func(id int64) {
+		c.send(&jsonrpc.Request{ID: jsonrpc.Int64ID(id), Method: "tools/call", Params: json.RawMessage(`{"name":"block"}`)})
+	}
+	call(1) // runs
+	<-started
+	call(2) // queued
+	// A slow tool must not delay ping.
+	if r := c.request(jsonrpc.Int64ID(10), "ping", nil); r.Error != nil {
+		t.Fatalf("ping: %v", r.Error)
+	}
+	call(3) // beyond the queue
+	r := c.await(jsonrpc.Int64ID(3))
+	if r.Error == nil || r.Error.Code != jsonrpc.CodeInternalError || !strings.Contains(string(r.Error.Data), "overloaded") {
+		t.Fatalf("third call: got %+v, want -32603 overloaded", r.Error)
+	}
+	close(release)
+	for _, id := range []int64{1, 2} {
+		if res := result(t, c.await(jsonrpc.Int64ID(id))); res["isError"] == true {
+			t.Errorf("call %d failed", id)
+		}
+	}
+}
+
+func TestCancelCauseReachesHandler(t *testing.T) {
+	causes := make(chan error, 1)
+	started := make(chan struct{})
+	srv := newServer(t, nil, rawTool("wait", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		close(started)
+		<-ctx.Done()
+		causes <- context.Cause(ctx)
+		return tool.TextResult("too late"), nil
+	}))
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	c.send(&jsonrpc.Request{ID: jsonrpc.StringID("w"), Method: "tools/call", Params: json.RawMessage(`{"name":"wait"}`)})
+	<-started
+	c.send(&jsonrpc.Notification{Method: "notifications/cancelled", Params: json.RawMessage(`{"requestId":"w","reason":"user pressed stop"}`)})
+	select {
+	case cause := <-causes:
+		if cause == nil || !strings.Contains(cause.Error(), "user pressed stop") {
+			t.Errorf("cause = %v, want the client's reason", cause)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("handler was not cancelled")
+	}
+	c.quiet(200 * time.Millisecond) // no response for the cancelled call
+}
+
+func TestProgressNeverAfterResponse(t *testing.T) {
+	var wg sync.WaitGroup
+	late := make(chan error, 1)
+	srv := newServer(t, nil, rawTool("leaky", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		if err := tool.ReportProgress(ctx, 1, 2, "first"); err != nil {
+			return nil, err
+		}
+		if err := tool.ReportProgress(ctx, 1, 2, "not increasing"); err == nil {
+			return nil, errors.New("a non-increasing progress was accepted")
+		}
+		wg.Add(1)
+		go func() { // reports after the handler returned
+			defer wg.Done()
+			time.Sleep(50 * time.Millisecond)
+			late <- tool.ReportProgress(ctx, 2, 2, "late")
+		}()
+		return tool.TextResult("done"), nil
+	}))
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	r := c.request(jsonrpc.Int64ID(1), "tools/call", map[string]any{"name": "leaky", "_meta": map[string]any{"progressToken": "tok"}})
+	if res := result(t, r); res["isError"] == true {
+		t.Fatalf("tool failed: %s", r.Result)
+	}
+	if len(c.notes) != 1 || c.notes[0].Method != "notifications/progress" {
+		t.Fatalf("got %d notifications before the response, want 1 progress", len(c.notes))
+	}
+	wg.Wait()
+	if err := <-late; !errors.Is(err, mcp.ErrCallDone) {
+		t.Errorf("late progress: err = %v, want ErrCallDone", err)
+	}
+	c.quiet(100 * time.Millisecond)
+}

@@ -1,0 +1,110 @@
+package tool
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/schema"
+)
+
+// ErrContract is wrapped by every error CheckResult returns: the tool
+// produced a result that breaks its own contract.
+var ErrContract = errors.New("tool broke its contract")
+
+// CheckResult checks a result before it is sent:
+//
+//   - every content block: required fields present, base64 that decodes,
+//     annotations in range (see [CheckContent]);
+//   - structured content, when present, is JSON (a Go value that cannot be
+//     marshalled is a violation) and conforms to the output schema;
+//   - a tool with an output schema returns structured content unless the
+//     result is an isError result or a [MetaResult]. An isError result
+//     that does carry structured content is validated too.
+//
+// It returns the result to send: res itself, or a shallow copy whose
+// Structured is the marshalled JSON so it is encoded only once. When the
+// result breaks the contract it returns instead an isError result that
+// names every violation (never the bad result), and an error wrapping
+// [ErrContract] for the server to log.
+func (t *Tool) CheckResult(res *Result) (*Result, error) {
+	c, err := t.state()
+	if err != nil {
+		return ErrorResult("tool %s cannot be called: %v", t.Name, err), fmt.Errorf("%w: %v", ErrContract, err)
+	}
+	if res == nil {
+		res = &Result{}
+	}
+	var problems []string
+	for i, b := range res.Content {
+		if err := CheckContent(b); err != nil {
+			problems = append(problems, fmt.Sprintf("content[%d]: %v", i, err))
+		}
+	}
+	out, structProblems := c.checkStructured(res)
+	problems = append(problems, structProblems...)
+	if len(problems) > 0 {
+		return contractViolation(t.Name, problems)
+	}
+	return out, nil
+}
+
+// checkStructured checks res.Structured and returns the result to send.
+func (c *compiled) checkStructured(res *Result) (*Result, []string) {
+	if res.Structured == nil {
+		if c.out != nil && !res.IsError && !res.metaOnly {
+			return res, []string{"structuredContent is missing, but the tool declares an output schema"}
+		}
+		return res, nil
+	}
+	raw, isRaw := res.Structured.(json.RawMessage)
+	if !isRaw {
+		b, err := marshalStructured(res.Structured)
+		if err != nil {
+			return res, []string{err.Error()}
+		}
+		raw = b
+	} else if trimmed := bytes.TrimSpace(raw); len(trimmed) != len(raw) {
+		raw, isRaw = trimmed, false
+	}
+	if c.out != nil {
+		if c.fastOut != nil {
+			if ok, _ := c.fastOut.accepts(raw); ok {
+				return passStructured(res, raw, isRaw), nil
+			}
+		}
+		if vs := c.out.Validate(raw); vs != nil {
+			return res, []string{"structuredContent does not match the output schema:" + indent(vs)}
+		}
+	} else if isRaw && !json.Valid(raw) {
+		return res, []string{"structuredContent is not valid JSON"}
+	}
+	return passStructured(res, raw, isRaw), nil
+}
+
+// passStructured returns res, or a copy carrying the encoded JSON.
+func passStructured(res *Result, raw json.RawMessage, isRaw bool) *Result {
+	if isRaw {
+		return res
+	}
+	cp := *res
+	cp.Structured = raw
+	return &cp
+}
+
+// indent renders violations as the indented lines of a list item.
+func indent(vs []schema.Violation) string {
+	list, _ := strings.CutPrefix(schema.FormatViolations(vs), "invalid arguments:")
+	return strings.ReplaceAll(list, "\n- ", "\n  - ")
+}
+
+// contractViolation builds the replacement result and the error to log.
+func contractViolation(name string, problems []string) (*Result, error) {
+	text := "tool " + name + " returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n- " +
+		strings.Join(problems, "\n- ")
+	err := fmt.Errorf("%w: tool %q: %s", ErrContract, name, strings.Join(problems, "; "))
+	return &Result{Content: []Content{&Text{Text: text}}, IsError: true}, err
+}

@@ -1,0 +1,71 @@
+package tool
+
+import (
+	"context"
+	"log/slog"
+)
+
+// Logger returns a logger for the current call. Each record goes to the
+// server's own log (slog.Default(), which writes to stderr) and, when the
+// client asked for messages at its level, to the client as a
+// notifications/message: in the legacy era the level comes from
+// logging/setLevel, in the modern era from the request's own
+// io.modelcontextprotocol/logLevel, and without it nothing is sent. The
+// server rate-limits what it forwards, so a chatty tool cannot flood the
+// pipe. Outside a call the logger only writes to slog.Default().
+func Logger(ctx context.Context) *slog.Logger {
+	c := CallFrom(ctx)
+	if c == nil {
+		return slog.Default()
+	}
+	return slog.New(&clientHandler{call: c, next: slog.Default().Handler()})
+}
+
+// clientHandler forwards records to the client and tees them to next.
+type clientHandler struct {
+	call   Call
+	next   slog.Handler
+	attrs  []slog.Attr
+	groups []string
+}
+
+func (h *clientHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.call.LogEnabled(l) || h.next.Enabled(ctx, l)
+}
+
+func (h *clientHandler) Handle(ctx context.Context, r slog.Record) error {
+	if h.next.Enabled(ctx, r.Level) {
+		h.next.Handle(ctx, r.Clone())
+	}
+	if !h.call.LogEnabled(r.Level) {
+		return nil
+	}
+	data := map[string]any{"message": r.Message}
+	add := func(a slog.Attr) bool {
+		data[a.Key] = a.Value.Resolve().Any()
+		return true
+	}
+	for _, a := range h.attrs {
+		add(a)
+	}
+	r.Attrs(add)
+	logger := ""
+	if len(h.groups) > 0 {
+		logger = h.groups[0]
+	}
+	return h.call.Log(r.Level, logger, data)
+}
+
+func (h *clientHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	c := *h
+	c.attrs = append(append([]slog.Attr{}, h.attrs...), attrs...)
+	c.next = h.next.WithAttrs(attrs)
+	return &c
+}
+
+func (h *clientHandler) WithGroup(name string) slog.Handler {
+	c := *h
+	c.groups = append(append([]string{}, h.groups...), name)
+	c.next = h.next.WithGroup(name)
+	return &c
+}

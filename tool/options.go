@@ -1,0 +1,74 @@
+package tool
+
+import (
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/header"
+)
+
+// Option configures a tool built by New.
+type Option func(*config)
+
+type config struct {
+	title       string
+	annotations *Annotations
+	icons       []Icon
+	meta        map[string]any
+	input       json.RawMessage
+	output      json.RawMessage
+	relaxed     bool
+	headerOpts  []header.Option
+}
+
+// WithTitle sets the tool's display name (sent from 2025-06-18 on).
+func WithTitle(title string) Option {
+	return func(c *config) { c.title = title }
+}
+
+// WithAnnotations sets the tool's behaviour hints (sent from 2025-03-26 on).
+func WithAnnotations(a *Annotations) Option {
+	return func(c *config) { c.annotations = a }
+}
+
+// WithIcons sets the tool's icons (sent from 2025-11-25 on).
+func WithIcons(icons ...Icon) Option {
+	return func(c *config) { c.icons = icons }
+}
+
+// WithMeta sets the descriptor's _meta object.
+func WithMeta(meta map[string]any) Option {
+	return func(c *config) { c.meta = meta }
+}
+
+// WithInputSchema gives the input schema as JSON instead of inferring it
+// from In. It must still have an object root, and the arguments it admits
+// must decode into In.
+func WithInputSchema(raw json.RawMessage) Option {
+	return func(c *config) { c.input = raw }
+}
+
+// WithOutputSchema gives the output schema as JSON instead of inferring it
+// from Out. With Out = *Result it adds an output schema that the returned
+// results' structured content is checked against.
+func WithOutputSchema(raw json.RawMessage) Option {
+	return func(c *config) { c.output = raw }
+}
+
+// AllowAdditionalProperties relaxes inference: inferred object schemas
+// accept properties they do not list (no "additionalProperties": false).
+// By default inference is strict, so a misspelt argument is reported to
+// the model instead of being silently ignored.
+//
+// With relaxed schemas, note that Go's JSON decoding matches field names
+// case-insensitively: an extra argument "Text" would fill a field tagged
+// "text" when "text" itself is absent.
+func AllowAdditionalProperties() Option {
+	return func(c *config) { c.relaxed = true }
+}
+
+// WithHeaderOptions configures the x-mcp-header admission check, such as
+// header.WithSensitiveNames to change the list of names never mirrored
+// into headers.
+func WithHeaderOptions(opts ...header.Option) Option {
+	return func(c *config) { c.headerOpts = opts }
+}
