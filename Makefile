@@ -1,11 +1,21 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test demo bench fuzz vet
+.PHONY: test unit interop demo bench fuzz vet
 
-# test runs every test with the race detector, after vet and a gofmt check.
-test: vet
+# test runs every test with the race detector (after vet and a gofmt
+# check), then the interop suite against real MCP clients.
+test: unit interop
+
+unit: vet
 	$(GO) test -race -count=1 ./...
+	cd interop/go && $(GO) vet ./... && $(GO) test -race -count=1 ./...
+	cd bench/sdkservers && $(GO) vet ./...
+
+# interop drives the built cmd/everything with the go-sdk, mcp-go and
+# TypeScript SDK clients in every mode (strict: nothing may be skipped).
+interop:
+	bash interop/run.sh -strict
 
 vet:
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -128,3 +128,15 @@ func appendString(buf []byte, s string) []byte {
 // AppendString appends s to buf as a JSON string (exported for encoders of
 // the layers above that build JSON by hand on hot paths).
 func AppendString(buf []byte, s string) []byte { return appendString(buf, s) }
+
+// AppendResultHead appends the start of a success response up to and
+// including "result": ; the result's JSON and a closing "}" complete it.
+// Writers use it to send a large result from its own bytes.
+func AppendResultHead(buf []byte, id ID) []byte {
+	buf = append(buf, `{"jsonrpc":"2.0"`...)
+	if id.raw != "" {
+		buf = append(buf, `,"id":`...)
+		buf = append(buf, id.raw...)
+	}
+	return append(buf, `,"result":`...)
+}

@@ -83,3 +83,27 @@ func BenchmarkToolsCallEchoPipelined(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkToolsCallEcho8MiB echoes an 8 MiB string; B/op shows how many
+// times the message is copied on the way through.
+func BenchmarkToolsCallEcho8MiB(b *testing.B) {
+	t := &testing.T{}
+	srv := newServer(t, nil, echoTool())
+	c := startBench(b, srv)
+	text := make([]byte, 8<<20)
+	for i := range text {
+		text[i] = 'a' + byte(i%26)
+	}
+	params := json.RawMessage(`{"name":"echo","arguments":{"text":"` + string(text) + `"}}`)
+	b.SetBytes(int64(len(params)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := c.Write(context.Background(), &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(i + 1)), Method: "tools/call", Params: params}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.Read(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -81,6 +81,9 @@ func (c *call) Request() *tool.RequestInfo {
 	return c.info
 }
 
+// Meta implements tool.Call.
+func (c *call) Meta() json.RawMessage { return c.req.meta }
+
 // Progress implements tool.Call.
 func (c *call) Progress(progress, total float64, message string) error {
 	c.mu.Lock()

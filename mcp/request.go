@@ -67,7 +67,11 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 			return nil, method{}, invalidParams("params must be an object")
 		}
 		r.params = obj
-		r.meta = obj.Get("_meta")
+		if meta := obj.Get("_meta"); meta != nil {
+			// Copied: a slice of the line would keep a large message alive
+			// for as long as the call runs.
+			r.meta = append(json.RawMessage(nil), meta...)
+		}
 	}
 	var meta jsonrpc.Object
 	if r.meta != nil {

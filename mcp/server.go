@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -109,6 +110,9 @@ func NewServer(info Implementation, opts *Options) *Server {
 		opts = &Options{}
 	}
 	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1}
+	// The probe guard is always outermost: a permission probe must never
+	// run a tool that cannot answer it, whatever else is installed.
+	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
 	s.log = s.opts.Logger
 	s.sessions = map[*session]struct{}{}
 	rand.Read(s.cursorKey[:])

@@ -57,6 +57,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any
 		return nil, invalidParams(`"name" must be a string`)
 	}
 	args := r.params.Get("arguments")
+	r.params = jsonrpc.Object{} // let the request line go once args are decoded
 	switch {
 	case args == nil || string(args) == "null":
 		args = emptyArgs

@@ -44,15 +44,22 @@ func (t *Tool) PrepareArgs(args json.RawMessage) (json.RawMessage, *Result) {
 	}
 	if c.fastIn != nil {
 		ok, present := c.fastIn.accepts(args)
-		if ok && !c.inDefaults.nested && c.inDefaults.top&^present == 0 {
-			return args, nil // valid, and no default to fill in
+		if ok && !c.inDefaults.nested {
+			missing := c.inDefaults.top &^ present
+			if missing == 0 {
+				return args, nil // valid, and no default to fill in
+			}
+			filled := c.inDefaults.fill(args, missing)
+			if ok, _ := c.fastIn.accepts(filled); ok {
+				return filled, nil
+			}
 		}
 	}
 	filled, err := c.in.ApplyDefaults(args)
 	if err != nil {
 		filled = args // not an object: validation reports it
 	}
-	if c.fastIn != nil && &filled[0] != &args[0] {
+	if c.fastIn != nil && !sameBytes(filled, args) {
 		if ok, _ := c.fastIn.accepts(filled); ok {
 			return filled, nil
 		}
@@ -77,4 +84,36 @@ func isEmptyObject(args json.RawMessage) bool {
 	}
 	s := bytes.TrimSpace(args)
 	return len(s) >= 2 && s[0] == '{' && s[len(s)-1] == '}' && len(bytes.TrimSpace(s[1:len(s)-1])) == 0
+}
+
+// sameBytes reports whether a and b are the same slice.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// fill adds the default members of the missing properties to an object
+// that is known to be valid JSON.
+func (d *fastDefaults) fill(obj json.RawMessage, missing uint64) json.RawMessage {
+	trimmed := bytes.TrimRight(obj, " \t\r\n")
+	body := trimmed[:len(trimmed)-1] // without '}'
+	empty := len(bytes.TrimSpace(body)) == 1
+	n := len(body) + 1
+	for i, m := range d.member {
+		if missing&(1<<i) != 0 {
+			n += len(m) + 1
+		}
+	}
+	out := make([]byte, 0, n)
+	out = append(out, body...)
+	for i, m := range d.member {
+		if missing&(1<<i) == 0 {
+			continue
+		}
+		if !empty {
+			out = append(out, ',')
+		}
+		empty = false
+		out = append(out, m...)
+	}
+	return append(out, '}')
 }

@@ -268,25 +268,38 @@ func (p *scan) stringValue(s *fastSchema) bool {
 	if s == nil || (s.minLen < 0 && s.maxLen < 0 && s.enum == nil) {
 		return true
 	}
-	var text string
 	if escaped {
-		if json.Unmarshal(p.b[start:p.i], &text) != nil {
+		return s.checkText(decodeString(p.b[start:p.i]))
+	}
+	return s.checkText(p.b[start+1 : p.i-1])
+}
+
+// decodeString decodes a string token; nil (which no check accepts as
+// text of a failing token) on error.
+func decodeString(token []byte) []byte {
+	var text string
+	if json.Unmarshal(token, &text) != nil {
+		return nil
+	}
+	return []byte(text)
+}
+
+// checkText checks decoded string content against lengths and enum.
+func (f *fastSchema) checkText(text []byte) bool {
+	if text == nil {
+		return false
+	}
+	if f.minLen >= 0 || f.maxLen >= 0 {
+		n := utf8.RuneCount(text)
+		if (f.minLen >= 0 && n < f.minLen) || (f.maxLen >= 0 && n > f.maxLen) {
 			return false
 		}
-	} else {
-		text = string(p.b[start+1 : p.i-1])
 	}
-	if s.minLen >= 0 || s.maxLen >= 0 {
-		n := utf8.RuneCountInString(text)
-		if (s.minLen >= 0 && n < s.minLen) || (s.maxLen >= 0 && n > s.maxLen) {
-			return false
-		}
-	}
-	if s.enum == nil {
+	if f.enum == nil {
 		return true
 	}
-	for _, e := range s.enum {
-		if e == text {
+	for _, e := range f.enum {
+		if e == string(text) {
 			return true
 		}
 	}
@@ -347,16 +360,19 @@ func (p *scan) digits() bool {
 // integer bounds compare exactly; otherwise as float64, where rounding
 // keeps strict order, so a float tie is left to the full validator.
 func (f *fastSchema) inBounds(text []byte, isInt bool) bool {
-	var iv int64
-	exact := false
-	if isInt && len(text) <= 16 {
-		if v, err := strconv.ParseInt(string(text), 10, 64); err == nil && v <= 1<<53 && v >= -(1<<53) {
-			iv, exact = v, true
-		}
+	iv, exact := int64(0), false
+	if isInt {
+		iv, exact = smallInt(text)
 	}
-	fv, err := strconv.ParseFloat(string(text), 64)
-	if err != nil || math.IsInf(fv, 0) {
-		return false
+	var fv float64
+	if exact {
+		fv = float64(iv)
+	} else {
+		v, err := strconv.ParseFloat(string(text), 64)
+		if err != nil || math.IsInf(v, 0) {
+			return false
+		}
+		fv = v
 	}
 	// cmp returns the sign of value-bound, and false when unsure.
 	cmp := func(b bound) (int, bool) {
@@ -388,4 +404,23 @@ func (f *fastSchema) inBounds(text []byte, isInt bool) bool {
 		check(f.max, func(c int) bool { return c <= 0 }) &&
 		check(f.exclMin, func(c int) bool { return c > 0 }) &&
 		check(f.exclMax, func(c int) bool { return c < 0 })
+}
+
+// smallInt parses an integer of at most 15 digits, exactly.
+func smallInt(text []byte) (int64, bool) {
+	neg := len(text) > 0 && text[0] == '-'
+	if neg {
+		text = text[1:]
+	}
+	if len(text) == 0 || len(text) > 15 {
+		return 0, false
+	}
+	var v int64
+	for _, c := range text {
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }

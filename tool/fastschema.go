@@ -77,8 +77,9 @@ var annotationKeywords = map[string]bool{
 
 // fastDefaults says what the root schema's defaults need.
 type fastDefaults struct {
-	top    uint64 // root properties with a default
-	nested bool   // a default below the root properties
+	top    uint64   // root properties with a default
+	nested bool     // a default below the root properties
+	member [][]byte // by property index: `"name":default`, for top bits
 }
 
 const maxFastDepth = 32
@@ -120,8 +121,19 @@ func rootDefaults(root map[string]any, f *fastSchema) fastDefaults {
 		if !ok {
 			continue
 		}
-		if _, has := obj["default"]; has {
-			d.top |= 1 << f.index(name)
+		if def, has := obj["default"]; has {
+			i := f.index(name)
+			k, errK := json.Marshal(name)
+			v, errV := json.Marshal(def)
+			if errK != nil || errV != nil {
+				d.nested = true // leave it to ApplyDefaults
+				continue
+			}
+			if d.member == nil {
+				d.member = make([][]byte, len(f.props))
+			}
+			d.top |= 1 << i
+			d.member[i] = append(append(k, ':'), v...)
 		}
 		if propsHaveDefaults(obj) {
 			d.nested = true

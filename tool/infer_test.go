@@ -82,8 +82,10 @@ func TestNewInfersSchemas(t *testing.T) {
 			wantNoNull: true,
 		},
 		{
-			name:  "relaxed inference",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferBasic, *tool.Result](), tool.AllowAdditionalProperties()) },
+			name: "relaxed inference",
+			build: func() (*tool.Tool, error) {
+				return tool.New("t", "", noop[inferBasic, *tool.Result](), tool.AllowAdditionalProperties())
+			},
 			wantIn: `{"type":"object","properties":{"name":{"type":"string"},"count":{"type":"integer"},` +
 				`"ptr":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["name"]}`,
 		},

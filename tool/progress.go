@@ -3,6 +3,8 @@ package tool
 import (
 	"context"
 	"log/slog"
+
+	json "github.com/goccy/go-json"
 )
 
 // Call is the server's side of the call in progress. The mcp package puts
@@ -11,6 +13,9 @@ import (
 type Call interface {
 	// Request describes the request the call serves.
 	Request() *RequestInfo
+	// Meta returns the request's params._meta, raw (nil if absent),
+	// without building the whole RequestInfo.
+	Meta() json.RawMessage
 	// Progress reports how far the call has come. progress must increase
 	// from one report to the next; total is 0 when unknown. It does
 	// nothing when the request carried no progress token.

@@ -41,8 +41,12 @@ func (lr *lineReader) next() (line, error) {
 
 func (lr *lineReader) read() (line, error) {
 	l := line{blank: true}
-	var buf []byte
-	started := false
+	// A line that fits bufio's buffer is copied once. A longer one is kept
+	// as a list of chunk copies and joined once at the end into a buffer of
+	// exactly its size: growing one slice by append would allocate about
+	// five times the line on the way.
+	var chunks [][]byte
+	total := 0
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
 		// Checked per chunk so that an oversize line of spaces, which is
@@ -51,25 +55,21 @@ func (lr *lineReader) read() (line, error) {
 		switch {
 		case l.oversize:
 			// Discard until the newline; the prefix is already kept.
-		case len(buf)+len(chunk) > lr.max+2: // room for "\r\n"
+		case total+len(chunk) > lr.max+2: // room for "\r\n"
 			l.oversize = true
-			keep := append(buf, chunk...)
-			if len(keep) > peekBytes {
-				keep = keep[:peekBytes]
-			}
-			buf = append([]byte(nil), keep...)
-		case !started && err == nil:
-			buf = append(make([]byte, 0, len(chunk)), chunk...)
+			prefix := join(chunks, total, chunk, peekBytes)
+			chunks, total = [][]byte{prefix}, len(prefix)
 		default:
-			buf = append(buf, chunk...)
+			chunks = append(chunks, append([]byte(nil), chunk...))
+			total += len(chunk)
 		}
-		started = true
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		if err != nil && !(errors.Is(err, io.EOF) && len(buf) > 0) {
+		if err != nil && !(errors.Is(err, io.EOF) && total > 0) {
 			return l, err
 		}
+		buf := join(chunks, total, nil, total)
 		l.data = trimEOL(buf)
 		if l.oversize {
 			l.data = buf
@@ -81,6 +81,22 @@ func (lr *lineReader) read() (line, error) {
 		}
 		return l, nil
 	}
+}
+
+// join concatenates chunks and then extra, up to limit bytes. A single
+// chunk is returned as it is.
+func join(chunks [][]byte, total int, extra []byte, limit int) []byte {
+	if len(chunks) == 1 && extra == nil && len(chunks[0]) <= limit {
+		return chunks[0]
+	}
+	out := make([]byte, 0, min(total+len(extra), limit))
+	for _, c := range append(chunks, extra) {
+		if room := limit - len(out); len(c) > room {
+			return append(out, c[:room]...)
+		}
+		out = append(out, c...)
+	}
+	return out
 }
 
 // isBlank reports whether b holds only JSON whitespace.

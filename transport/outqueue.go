@@ -5,10 +5,29 @@ import (
 	"sync"
 )
 
+// outItem is one queued line: an encoded line in a pooled buffer, or, for
+// a large result, the encoded head in the buffer followed by the result's
+// own bytes (not copied) and the closing "}\n".
+type outItem struct {
+	bp   *[]byte
+	body []byte
+}
+
+// size is the number of bytes the item puts on the wire.
+func (it outItem) size() int {
+	if it.body == nil {
+		return len(*it.bp)
+	}
+	return len(*it.bp) + len(it.body) + len(bodyTail)
+}
+
+// bodyTail closes a line whose result was queued as a body.
+const bodyTail = "}\n"
+
 // outQueue is the output queue between writers and the writer goroutine.
 type outQueue struct {
 	mu    sync.Mutex
-	items []*[]byte
+	items []outItem
 	bytes int
 	max   int
 	err   error         // first write error
@@ -35,24 +54,25 @@ func signal(c chan struct{}) {
 func (q *outQueue) wake() { signal(q.ready) }
 
 // push queues one encoded line, waiting while the queue is full.
-func (q *outQueue) push(ctx context.Context, bp *[]byte, closing <-chan struct{}) error {
+func (q *outQueue) push(ctx context.Context, it outItem, closing <-chan struct{}) error {
+	n := it.size()
 	for {
 		q.mu.Lock()
 		if q.err != nil {
 			q.mu.Unlock()
-			putBuf(bp)
+			putBuf(it.bp)
 			return q.err
 		}
 		select {
 		case <-closing:
 			q.mu.Unlock()
-			putBuf(bp)
+			putBuf(it.bp)
 			return ErrClosed
 		default:
 		}
-		if q.bytes == 0 || q.bytes+len(*bp) <= q.max {
-			q.items = append(q.items, bp)
-			q.bytes += len(*bp)
+		if q.bytes == 0 || q.bytes+n <= q.max {
+			q.items = append(q.items, it)
+			q.bytes += n
 			q.mu.Unlock()
 			signal(q.ready)
 			return nil
@@ -62,7 +82,7 @@ func (q *outQueue) push(ctx context.Context, bp *[]byte, closing <-chan struct{}
 		case <-q.space:
 		case <-closing:
 		case <-ctx.Done():
-			putBuf(bp)
+			putBuf(it.bp)
 			return ctx.Err()
 		}
 	}
@@ -70,7 +90,7 @@ func (q *outQueue) push(ctx context.Context, bp *[]byte, closing <-chan struct{}
 
 // take waits for queued lines and removes them all. It reports done when the
 // stream is closing and nothing is left to write.
-func (q *outQueue) take(closing <-chan struct{}) (batch []*[]byte, done bool) {
+func (q *outQueue) take(closing <-chan struct{}) (batch []outItem, done bool) {
 	for {
 		q.mu.Lock()
 		if len(q.items) > 0 {
@@ -93,11 +113,11 @@ func (q *outQueue) take(closing <-chan struct{}) (batch []*[]byte, done bool) {
 }
 
 // release returns written lines' buffers and makes room for writers.
-func (q *outQueue) release(batch []*[]byte) {
+func (q *outQueue) release(batch []outItem) {
 	n := 0
-	for _, bp := range batch {
-		n += len(*bp)
-		putBuf(bp)
+	for _, it := range batch {
+		n += it.size()
+		putBuf(it.bp)
 	}
 	q.mu.Lock()
 	q.bytes -= n

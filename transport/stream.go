@@ -100,14 +100,23 @@ func (s *Stream) Read(ctx context.Context) (jsonrpc.Message, error) {
 // Write implements Conn.
 func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
 	bp := getBuf()
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > bodyThreshold {
+		// A large result is written from its own bytes, not copied again.
+		*bp = jsonrpc.AppendResultHead((*bp)[:0], r.ID)
+		return s.out.push(ctx, outItem{bp: bp, body: r.Result}, s.closing)
+	}
 	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
 	if err != nil {
 		putBuf(bp)
 		return err
 	}
 	*bp = append(b, '\n')
-	return s.out.push(ctx, bp, s.closing)
+	return s.out.push(ctx, outItem{bp: bp}, s.closing)
 }
+
+// bodyThreshold is the result size above which Write queues the result's
+// bytes as they are instead of copying them into the line buffer.
+const bodyThreshold = 64 << 10
 
 // Close implements Conn.
 func (s *Stream) Close() error {
@@ -190,15 +199,22 @@ func (s *Stream) writeLoop() {
 const coalesceLimit = 256 << 10
 
 // writeBatch writes the queued messages with as few Write calls as it can.
-func (s *Stream) writeBatch(batch []*[]byte, buf []byte) []byte {
+func (s *Stream) writeBatch(batch []outItem, buf []byte) []byte {
 	flush := func() {
 		if len(buf) > 0 {
 			s.out.fail(writeAll(s.w, buf))
 			buf = buf[:0]
 		}
 	}
-	for _, bp := range batch {
-		b := *bp
+	for _, it := range batch {
+		b := *it.bp
+		if it.body != nil {
+			buf = append(buf, b...)
+			flush()
+			s.out.fail(writeAll(s.w, it.body))
+			buf = append(buf, bodyTail...)
+			continue
+		}
 		if len(b) > coalesceLimit {
 			flush()
 			s.out.fail(writeAll(s.w, b))

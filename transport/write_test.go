@@ -338,3 +338,31 @@ func TestWriteRefusesWhatItCannotEncode(t *testing.T) {
 		t.Errorf("output %q, want nothing", out.String())
 	}
 }
+
+// A large result is written from its own bytes (head, body, tail) and must
+// come out as the same single line Marshal gives, between other messages.
+func TestLargeResultIsOneWholeLine(t *testing.T) {
+	var out syncBuffer
+	s := transport.NewStream(newBlockingReader(), &out, transport.Options{})
+	big := `{"content":[{"type":"text","text":"` + strings.Repeat("y", 1<<20) + `"}]}`
+	msgs := []jsonrpc.Message{
+		&jsonrpc.Notification{Method: "before"},
+		&jsonrpc.Response{ID: jsonrpc.StringID("big"), Result: json.RawMessage(big)},
+		&jsonrpc.Notification{Method: "after"},
+	}
+	var want strings.Builder
+	for _, m := range msgs {
+		if err := s.Write(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := jsonrpc.Marshal(m)
+		want.Write(b)
+		want.WriteByte('\n')
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != want.String() {
+		t.Fatalf("output differs: got %d bytes, want %d", len(got), want.Len())
+	}
+}

@@ -82,7 +82,7 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger()})
+	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger()}, t.TempDir())
 	conn := transport.NewStream(inR, outW, transport.Options{MaxMessageBytes: c.maxMsg})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), conn) }()

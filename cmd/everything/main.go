@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s]
+//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 package main
 
 import (
@@ -24,19 +24,28 @@ func main() {
 	pageSize := flag.Int("page-size", 10, "tools per tools/list page")
 	maxMsg := flag.Int("max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
 	grace := flag.Duration("grace", time.Second, "how long in-flight calls may finish after stdin closes")
+	sandbox := flag.String("sandbox", "", "directory for write_file and read_file (default $"+sandboxEnv+", else a new temporary directory)")
 	flag.Parse()
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv := newServer(&mcp.Options{PageSize: *pageSize, ShutdownGrace: *grace, Logger: logger})
+	root, cleanup, err := sandboxRoot(*sandbox)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "everything:", err)
+		os.Exit(1)
+	}
+	srv := newServer(&mcp.Options{PageSize: *pageSize, ShutdownGrace: *grace, Logger: logger}, root)
 	opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: *maxMsg}}
-	if err := mcpwire.RunStdio(context.Background(), srv, opts); err != nil {
+	err = mcpwire.RunStdio(context.Background(), srv, opts)
+	cleanup()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)
 		os.Exit(1)
 	}
 }
 
-// newServer builds the contract server with every tool registered.
-func newServer(opts *mcp.Options) *mcp.Server {
+// newServer builds the contract server with every tool registered;
+// write_file and read_file work under sandboxDir.
+func newServer(opts *mcp.Options, sandboxDir string) *mcp.Server {
 	srv := mcp.NewServer(mcp.Implementation{
 		Name:        "mcpwire-everything",
 		Version:     "0.1.0",
@@ -44,6 +53,9 @@ func newServer(opts *mcp.Options) *mcp.Server {
 		Description: "The contract server of the mcpwire runtime.",
 	}, opts)
 	for _, t := range tools() {
+		srv.MustAddTool(t)
+	}
+	for _, t := range sandboxTools(sandboxDir) {
 		srv.MustAddTool(t)
 	}
 	for _, t := range lifecycleTools(srv) {

@@ -10,70 +10,62 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// tools returns the contract server's tools in listing order.
+// tools returns the contract server's tools in listing order: the core
+// tools, the typed-tool showcase (tools_contract.go), and the tools the
+// official conformance suite calls by name (tools_conformance.go).
 func tools() []*tool.Tool {
-	return []*tool.Tool{echoTool(), addTool(), failTool(), slowTool(), panicTool()}
+	list := []*tool.Tool{echoTool(), addTool(), failTool(), slowTool(), panicTool()}
+	list = append(list, contractTools()...)
+	return append(list, conformanceTools()...)
+}
+
+type echoArgs struct {
+	Text string `json:"text" description:"Text to echo."`
 }
 
 func echoTool() *tool.Tool {
-	return &tool.Tool{
-		Name:        "echo",
-		Description: "Returns the given text unchanged, byte for byte.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string","description":"Text to echo."}},"required":["text"],"additionalProperties":false}`),
-		Handler: func(_ context.Context, args json.RawMessage) (*tool.Result, error) {
-			var in struct {
-				Text *string `json:"text"`
-			}
-			if err := json.Unmarshal(args, &in); err != nil || in.Text == nil {
-				return tool.ErrorResult(`invalid arguments: "text" must be a string`), nil
-			}
-			return tool.TextResult(*in.Text), nil
+	return tool.MustNew("echo", "Returns the given text unchanged, byte for byte.",
+		func(_ context.Context, in echoArgs) (*tool.Result, error) {
+			return tool.TextResult(in.Text), nil
 		},
-	}
+		tool.WithTitle("Echo"),
+		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+}
+
+type addArgs struct {
+	A int64 `json:"a"`
+	B int64 `json:"b"`
+}
+
+type sum struct {
+	Sum int64 `json:"sum"`
 }
 
 func addTool() *tool.Tool {
-	return &tool.Tool{
-		Name:         "add",
-		Description:  "Adds two integers.",
-		InputSchema:  json.RawMessage(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
-		OutputSchema: json.RawMessage(`{"type":"object","properties":{"sum":{"type":"integer"}},"required":["sum"],"additionalProperties":false}`),
-		Handler: func(_ context.Context, args json.RawMessage) (*tool.Result, error) {
-			var in struct {
-				A, B *int64
-			}
-			if err := json.Unmarshal(args, &in); err != nil || in.A == nil || in.B == nil {
-				return tool.ErrorResult(`invalid arguments: "a" and "b" must be integers`), nil
-			}
-			return tool.StructuredResult(map[string]int64{"sum": *in.A + *in.B})
+	return tool.MustNew("add", "Adds two integers.",
+		func(_ context.Context, in addArgs) (sum, error) {
+			return sum{in.A + in.B}, nil
 		},
-	}
+		tool.WithTitle("Add"),
+		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), IdempotentHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
 }
 
 func failTool() *tool.Tool {
-	return &tool.Tool{
-		Name:        "fail",
-		Description: "Always fails with a tool error (isError: true).",
-		InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`),
-		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+	return tool.MustNew("fail", "Always fails with a tool error (isError: true).",
+		func(context.Context, struct{}) (*tool.Result, error) {
 			return tool.ErrorResult("fail: this tool always fails"), nil
 		},
-	}
+		tool.WithTitle("Fail"))
+}
+
+type slowArgs struct {
+	Steps   int `json:"steps" jsonschema:"minimum=1,maximum=1000"`
+	DelayMS int `json:"delay_ms,omitempty" jsonschema:"minimum=0,maximum=10000" default:"100"`
 }
 
 func slowTool() *tool.Tool {
-	return &tool.Tool{
-		Name:        "slow",
-		Description: "Works for steps × delay_ms milliseconds, reporting progress after every step; stops within one step when cancelled.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"steps":{"type":"integer","minimum":1,"maximum":1000},"delay_ms":{"type":"integer","minimum":0,"maximum":10000,"default":100}},"required":["steps"],"additionalProperties":false}`),
-		Handler: func(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
-			in := struct {
-				Steps   int `json:"steps"`
-				DelayMS int `json:"delay_ms"`
-			}{DelayMS: 100}
-			if err := json.Unmarshal(args, &in); err != nil || in.Steps < 1 || in.Steps > 1000 || in.DelayMS < 0 || in.DelayMS > 10000 {
-				return tool.ErrorResult("invalid arguments: steps must be 1..1000 and delay_ms 0..10000"), nil
-			}
+	return tool.MustNew("slow", "Works for steps × delay_ms milliseconds, reporting progress after every step; stops within one step when cancelled.",
+		func(ctx context.Context, in slowArgs) (*tool.Result, error) {
 			delay := time.Duration(in.DelayMS) * time.Millisecond
 			for i := 1; i <= in.Steps; i++ {
 				if err := sleep(ctx, delay); err != nil {
@@ -83,9 +75,10 @@ func slowTool() *tool.Tool {
 			}
 			return tool.TextResult(fmt.Sprintf("done: %d steps", in.Steps)), nil
 		},
-	}
+		tool.WithTitle("Slow"))
 }
 
+// panicTool keeps a raw handler: it shows the untyped form still works.
 func panicTool() *tool.Tool {
 	return &tool.Tool{
 		Name:        "panic",

@@ -15,7 +15,8 @@
 // line is sent. Lines are compared as JSON (key order does not matter). An
 // expected string value "$NAME" matches any string and binds NAME to it;
 // later client lines get "$NAME" replaced with the bound value (cursors are
-// random per process, so transcripts name them this way).
+// random per process, so transcripts name them this way; -update writes a
+// $CURSOR_<step>_<line> placeholder for each new nextCursor it records).
 //
 // Directives on client lines:
 //

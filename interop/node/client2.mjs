@@ -1,0 +1,41 @@
+// client2.mjs drives the server under test with the v2 TypeScript client
+// (@modelcontextprotocol/client 2.x) in one of its version negotiation modes:
+//   legacy  versionNegotiation { mode: 'legacy' } (the SDK's default): the
+//           plain initialize handshake, no probe;
+//   auto    { mode: 'auto' }: server/discover first, on a short-lived sibling
+//           process for the SDK's own stdio transport, falling back to
+//           initialize unless the answer is definitely modern;
+//   modern  { mode: { pin: '2026-07-28' } }: server/discover must offer
+//           2026-07-28; no fallback.
+//
+// Usage: node client2.mjs --server PATH [--mode legacy|auto|modern] [--strict]
+import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { MODERN_VERSION, packageVersion, parseArgs, run } from './lib/scenario.mjs';
+
+const version = packageVersion('@modelcontextprotocol/client');
+const opts = parseArgs(process.argv.slice(2), ['legacy', 'auto', 'modern']);
+const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern: { mode: { pin: MODERN_VERSION } } }[opts.mode];
+
+function makeAdapter(cmd, onStderr) {
+  const client = new Client({ name: 'mcpwire-interop-client2', version: '0.1.0' }, { versionNegotiation: negotiation });
+  const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
+  transport.stderr?.on('data', onStderr);
+  return {
+    connect: () => client.connect(transport),
+    protocolVersion: () => client.getNegotiatedProtocolVersion(),
+    // Without a cursor, listTools walks every page itself.
+    listAllTools: async () => (await client.listTools()).tools,
+    callTool: (name, args, options) => client.callTool({ name, arguments: args }, options),
+    errorCode: (err) => (err instanceof ProtocolError ? err.code : undefined),
+    close: () => client.close(),
+  };
+}
+
+await run({
+  label: `client @modelcontextprotocol/client ${version}, mode ${opts.mode} (versionNegotiation ${JSON.stringify(negotiation)})`,
+  server: opts.server,
+  strict: opts.strict,
+  wantModern: opts.mode !== 'legacy',
+  makeAdapter,
+});

@@ -1,0 +1,537 @@
+// The interop scenario that every Node client runs against the server under
+// test, with the same checks, names and output as the Go clients: connect,
+// list every tool across pages, call echo, add, tag_catalog, fail,
+// evidence_bundle and an unknown tool, run slow with progress and with a
+// cancel, check the wire, then close stdin and expect the server to exit.
+//
+// A client takes part through an adapter object:
+//   connect()                      connects (spawning the server through the tap)
+//   protocolVersion()              the version it settled on, or undefined
+//   listAllTools()                 every tool, following cursors
+//   callTool(name, args, options)  options: { onprogress, signal }
+//   errorCode(err)                 the JSON-RPC code in an SDK error, or undefined
+//   close()                        closes the session (and so the server's stdin)
+// If INTEROP_WIRE_FILE is set, the tap's log of the run is copied there.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Report, strictFromEnv } from './report.mjs';
+import { Wire, describeHandshake, isRequest, isResponse, sameId } from './wire.mjs';
+import { bigText } from './bigtext.mjs';
+
+export const MODERN_VERSION = '2026-07-28';
+export const CHECKS = [
+  'connect', 'era', 'list', 'echo', 'echo-1mib', 'add', 'tags', 'fail',
+  'bundle', 'unknown', 'progress', 'cancel', 'wire', 'exit',
+];
+const EXIT_LIMIT_MS = 2000;
+const CALL_TIMEOUT_MS = 15000;
+const BASE_TOOLS = ['echo', 'add', 'fail', 'slow'];
+const BUNDLE_TYPES = ['text', 'image', 'audio', 'resource_link', 'resource'];
+const PROGRESS_STEPS = 5;
+const CANCEL_DELAY_MS = 40;
+const CANCEL_SLACK_MS = 5 * CANCEL_DELAY_MS; // a progress already under way may still arrive
+const CANCEL_SETTLE_MS = 600; // how long the check watches the wire after cancelling
+const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+const tapPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'tap.mjs');
+
+// parseArgs reads the command line shared by the client scripts:
+// --server PATH (or $INTEROP_SERVER), --mode MODE, --strict (or $INTEROP_STRICT).
+export function parseArgs(argv, modes) {
+  const opts = { server: process.env.INTEROP_SERVER, mode: modes[0], strict: strictFromEnv() };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i].replace(/^--?/, '');
+    if (a === 'server') opts.server = argv[++i];
+    else if (a === 'mode') opts.mode = argv[++i];
+    else if (a === 'strict') opts.strict = true;
+    else throw new Error(`unknown argument ${argv[i]}`);
+  }
+  if (!opts.server || !modes.includes(opts.mode)) {
+    throw new Error(`usage: --server PATH [--mode ${modes.join('|')}] [--strict]`);
+  }
+  return opts;
+}
+
+// serverCommand is how an adapter spawns the server: through the tap, which
+// logs the wire to logFile.
+export function serverCommand(server, logFile) {
+  return { command: process.execPath, args: [tapPath, logFile, server, '-page-size', '2'] };
+}
+
+// run runs every check with the adapter that makeAdapter(serverCommand) builds,
+// prints the report and sets the exit code.
+export async function run({ label, server, strict, wantModern, makeAdapter }) {
+  const r = new Report(strict);
+  r.info(label);
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-interop-'));
+  const wire = new Wire(join(dir, 'wire.jsonl'));
+  const stderr = [];
+  const adapter = makeAdapter(serverCommand(server, wire.logFile), (chunk) => stderr.push(String(chunk)));
+  const x = {
+    r, wire, adapter, wantModern, stderr, tools: new Map(), connected: false,
+    // The session process is looked up on each use: with an SDK that
+    // settles the era on a probe process, connect can return before the
+    // session process has even logged its start.
+    get pid() {
+      return session(this);
+    },
+  };
+  try {
+    if (await connect(x)) {
+      checkEra(x);
+      await checkList(x);
+      await checkEcho(x, 'echo', 'héllo\nworld ✓');
+      await checkEcho(x, 'echo-1mib', bigText(1 << 20));
+      await checkAdd(x);
+      await checkTags(x);
+      await checkFail(x);
+      await checkBundle(x);
+      await checkUnknown(x);
+      await checkProgress(x);
+      await checkCancel(x);
+      checkWire(x);
+      if (x.wire.pids().length > 1) x.r.info(`first client line on the session process, after connecting: ${x.wire.firstClientLine(x.pid)}`);
+    } else {
+      for (const c of CHECKS.slice(1, -1)) r.fail(c, 'not connected');
+    }
+    await checkExit(x);
+  } catch (err) {
+    r.fail('scenario', `crashed: ${err?.stack ?? err}`);
+  }
+  if (process.env.INTEROP_WIRE_FILE) copyFileSync(wire.logFile, process.env.INTEROP_WIRE_FILE);
+  rmSync(dir, { recursive: true, force: true });
+  console.log(r.failed ? 'RESULT FAIL' : 'RESULT PASS');
+  process.exitCode = r.failed ? 1 : 0;
+}
+
+function describeError(err) {
+  const code = err?.code !== undefined ? ` code=${err.code}` : '';
+  return `${err?.constructor?.name ?? typeof err}${code}: ${err?.message ?? err}`;
+}
+
+// stderrTail returns the end of the server's stderr as a suffix for a
+// failure's detail, or '' when the server wrote nothing there.
+function stderrTail(chunks) {
+  const text = chunks.join('').trimEnd();
+  return text === '' ? '' : `; server stderr: ${text.split('\n').slice(-3).join(' | ')}`;
+}
+
+// session is the pid of the tap that carries the session: the last process
+// spawned (an SDK that probes on a sibling process spawns that one first).
+function session(x) {
+  const pids = x.wire.pids();
+  return pids[pids.length - 1];
+}
+
+async function connect(x) {
+  const start = Date.now();
+  let err;
+  try {
+    await withTimeout(x.adapter.connect(), CALL_TIMEOUT_MS, 'connect');
+  } catch (e) {
+    err = e;
+  }
+  const took = Date.now() - start;
+  await sleep(50); // let the tap log the last handshake lines
+  const pids = x.wire.pids();
+  pids.forEach((pid, i) => {
+    const which = pids.length > 1 ? ` (process ${i + 1} of ${pids.length})` : '';
+    x.r.info(`first client line${which}: ${x.wire.firstClientLine(pid) || '(none while connecting)'}`);
+    x.r.info(`handshake${which}: ${describeHandshake(x.wire, pid)}`);
+  });
+  if (err) {
+    x.r.fail('connect', `after ${took}ms: ${describeError(err)}${stderrTail(x.stderr)}`);
+    return false;
+  }
+  x.connected = true;
+  x.version = x.adapter.protocolVersion() ?? negotiatedOnWire(x);
+  x.modern = x.version >= MODERN_VERSION;
+  x.r.pass('connect', `protocol version ${x.version} in ${took}ms`);
+  return true;
+}
+
+// negotiatedOnWire reads the version from the initialize answer, for SDKs
+// that do not expose it.
+function negotiatedOnWire(x) {
+  for (const l of x.wire.lines(x.pid)) {
+    if (l.dir === 'c2s' && l.msg?.method === 'initialize') {
+      return x.wire.responseTo(x.pid, l.msg.id)?.msg?.result?.protocolVersion;
+    }
+  }
+  return undefined;
+}
+
+function checkEra(x) {
+  const era = (m) => (m ? 'modern' : 'legacy');
+  const got = `${era(x.modern)} era (${x.version})`;
+  if (x.modern !== x.wantModern) {
+    x.r.fail('era', `want the ${era(x.wantModern)} era, got ${got}; handshake: ${x.wire.pids().map((p) => describeHandshake(x.wire, p)).join(' || ')}`);
+    return;
+  }
+  x.r.pass('era', got);
+}
+
+async function checkList(x) {
+  const mark = x.wire.events().length;
+  let tools;
+  try {
+    tools = await withTimeout(x.adapter.listAllTools(), CALL_TIMEOUT_MS, 'tools/list');
+  } catch (err) {
+    x.r.fail('list', describeError(err));
+    return;
+  }
+  const names = tools.map((t) => t.name);
+  for (const t of tools) x.tools.set(t.name, t);
+  const pages = listPagesOnWire(x, mark);
+  const missing = BASE_TOOLS.filter((n) => !names.includes(n));
+  if (typeof pages === 'string') x.r.fail('list', pages);
+  else if (new Set(names).size !== names.length) x.r.fail('list', `duplicates in ${names}`);
+  else if (missing.length) x.r.fail('list', `missing ${missing} in ${names}`);
+  else if (pages < 2) x.r.fail('list', `${names.length} tools in one page: the run asks for a small page size so that cursors are followed`);
+  else x.r.pass('list', `${names.length} tools over ${pages} pages, each cursor followed: ${names.join(',')}`);
+}
+
+// listPagesOnWire checks that the tools/list requests made after mark follow
+// each nextCursor in turn, and returns how many pages there were (or what
+// went wrong).
+function listPagesOnWire(x, mark) {
+  const reqs = x.wire.lines(x.pid).filter((l) => l.seq >= mark && l.dir === 'c2s' && l.msg?.method === 'tools/list');
+  let want;
+  for (const [i, req] of reqs.entries()) {
+    const cursor = req.msg.params?.cursor;
+    if (cursor !== want) return `page ${i + 1} asked for cursor ${JSON.stringify(cursor)}, want ${JSON.stringify(want)}`;
+    const resp = x.wire.responseTo(x.pid, req.msg.id);
+    if (!resp || resp.msg.error) return `page ${i + 1}: ${JSON.stringify(resp?.msg?.error ?? 'no answer')}`;
+    want = resp.msg.result.nextCursor;
+    if (want === undefined) return reqs.length === i + 1 ? reqs.length : `${reqs.length - i - 1} requests after the last page`;
+  }
+  return `the last page had nextCursor ${JSON.stringify(want)}, never followed`;
+}
+
+async function call(x, name, args, options = {}) {
+  return withTimeout(x.adapter.callTool(name, args, options), CALL_TIMEOUT_MS, `tools/call ${name}`);
+}
+
+function firstText(res) {
+  return res?.content?.find((b) => b.type === 'text')?.text ?? '(no text block)';
+}
+
+function types(res) {
+  return (res.content ?? []).map((b) => b.type);
+}
+
+async function checkEcho(x, check, text) {
+  const bytes = Buffer.byteLength(text);
+  let res;
+  try {
+    res = await call(x, 'echo', { text });
+  } catch (err) {
+    x.r.fail(check, `${bytes} bytes: ${describeError(err)}`);
+    return;
+  }
+  const got = res.content?.[0]?.text;
+  if (res.isError) x.r.fail(check, `isError: ${firstText(res)}`);
+  else if (res.content?.length !== 1 || res.content[0].type !== 'text') x.r.fail(check, `want one text block, got ${types(res)}`);
+  else if (got !== text) x.r.fail(check, `sent ${bytes} bytes, got back ${Buffer.byteLength(got)} bytes that differ`);
+  else x.r.pass(check, `${bytes} bytes back byte-identical`);
+}
+
+function jsonEqual(a, b) {
+  return a !== undefined && JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return v;
+}
+
+async function checkAdd(x) {
+  let res;
+  try {
+    res = await call(x, 'add', { a: 2, b: 40 });
+  } catch (err) {
+    x.r.fail('add', describeError(err));
+    return;
+  }
+  if (res.isError) x.r.fail('add', `isError: ${firstText(res)}`);
+  else if (!jsonEqual(res.structuredContent, { sum: 42 })) x.r.fail('add', `structuredContent ${JSON.stringify(res.structuredContent)}, want {"sum":42}`);
+  else x.r.pass('add', `structuredContent ${JSON.stringify(res.structuredContent)}`);
+}
+
+function skipUnlisted(x, check, tool) {
+  if (x.tools.has(tool)) return false;
+  x.r.skip(check, `the server does not list ${tool} yet`);
+  return true;
+}
+
+async function checkTags(x) {
+  if (skipUnlisted(x, 'tags', 'tag_catalog')) return;
+  const tags = ['alpha', 'beta', 'gamma'];
+  const [root, want] = x.modern ? ['array', tags] : ['object', { result: tags }];
+  const schema = x.tools.get('tag_catalog').outputSchema;
+  if (schema?.type !== root) {
+    x.r.fail('tags', `listed outputSchema has type ${JSON.stringify(schema?.type)}, want "${root}" in this era: ${JSON.stringify(schema)}`);
+    return;
+  }
+  let res;
+  try {
+    res = await call(x, 'tag_catalog', {});
+  } catch (err) {
+    x.r.fail('tags', describeError(err));
+    return;
+  }
+  if (res.isError) x.r.fail('tags', `isError: ${firstText(res)}`);
+  else if (!jsonEqual(res.structuredContent, want)) x.r.fail('tags', `structuredContent ${JSON.stringify(res.structuredContent)}, want ${JSON.stringify(want)}`);
+  else x.r.pass('tags', `structuredContent ${JSON.stringify(res.structuredContent)}, outputSchema type ${root}`);
+}
+
+async function checkFail(x) {
+  let res;
+  try {
+    res = await call(x, 'fail', {});
+  } catch (err) {
+    x.r.fail('fail', `a protocol error instead of an isError result: ${describeError(err)}`);
+    return;
+  }
+  if (!res.isError) x.r.fail('fail', `isError is not true: ${types(res)}`);
+  else x.r.pass('fail', `isError true: ${firstText(res)}`);
+}
+
+async function checkBundle(x) {
+  if (skipUnlisted(x, 'bundle', 'evidence_bundle')) return;
+  let res;
+  try {
+    res = await call(x, 'evidence_bundle', {});
+  } catch (err) {
+    x.r.fail('bundle', describeError(err));
+    return;
+  }
+  const got = types(res);
+  const c = res.content ?? [];
+  if (res.isError) x.r.fail('bundle', `isError: ${firstText(res)}`);
+  else if (JSON.stringify(got) !== JSON.stringify(BUNDLE_TYPES)) x.r.fail('bundle', `block types ${got}, want ${BUNDLE_TYPES}`);
+  else if (!c[1].data || !c[1].mimeType?.startsWith('image/')) x.r.fail('bundle', `image block without data or an image/ mimeType`);
+  else if (!c[2].data || !c[2].mimeType?.startsWith('audio/')) x.r.fail('bundle', `audio block without data or an audio/ mimeType`);
+  else if (!c[3].uri || !c[3].name) x.r.fail('bundle', `resource_link without uri or name: ${JSON.stringify(c[3])}`);
+  else if (!c[4].resource?.uri || (!c[4].resource.text && !c[4].resource.blob)) x.r.fail('bundle', `embedded resource without uri or contents: ${JSON.stringify(c[4])}`);
+  else x.r.pass('bundle', `block types ${got}`);
+}
+
+// toolCall finds the first tools/call request for a tool after mark.
+function toolCall(x, mark, name) {
+  return x.wire.lines(x.pid).find((l) => l.seq >= mark && l.dir === 'c2s' && isRequest(l.msg) && l.msg.method === 'tools/call' && l.msg.params?.name === name);
+}
+
+async function checkUnknown(x) {
+  const name = 'no_such_tool_interop';
+  const mark = x.wire.events().length;
+  let res;
+  try {
+    res = await call(x, name, {});
+  } catch (err) {
+    const req = toolCall(x, mark, name);
+    const resp = req && x.wire.responseTo(x.pid, req.msg.id);
+    const onWire = resp?.msg?.error ? `wire: error ${resp.msg.error.code} ${JSON.stringify(resp.msg.error.message)}` : 'no error response on the wire';
+    const code = x.adapter.errorCode(err);
+    if (code === undefined) x.r.fail('unknown', `the SDK's error carries no JSON-RPC code: ${describeError(err)} (${onWire})`);
+    else if (code !== -32602) x.r.fail('unknown', `code ${code}, want -32602: ${describeError(err)} (${onWire})`);
+    else x.r.pass('unknown', `code -32602, surfaced as ${describeError(err)} (${onWire})`);
+    return;
+  }
+  x.r.fail('unknown', `the SDK returned a result, isError=${res.isError} ${JSON.stringify(firstText(res))}; want a JSON-RPC error -32602`);
+}
+
+function progressFor(x, token) {
+  return x.wire.lines(x.pid).filter((l) => l.dir === 's2c' && l.msg?.method === 'notifications/progress' && sameId(l.msg.params?.progressToken, token));
+}
+
+async function checkProgress(x) {
+  const mark = x.wire.events().length;
+  const got = [];
+  let returned = false;
+  let late = 0;
+  let res;
+  try {
+    res = await call(x, 'slow', { steps: PROGRESS_STEPS, delay_ms: 20 }, {
+      onprogress: (p) => {
+        got.push(p);
+        if (returned) late++;
+      },
+    });
+  } catch (err) {
+    x.r.fail('progress', describeError(err));
+    return;
+  }
+  returned = true;
+  if (res.isError) {
+    x.r.fail('progress', `isError: ${firstText(res)}`);
+    return;
+  }
+  await sleep(100);
+  const problem = progressProblem(x, mark, got);
+  if (problem) {
+    x.r.fail('progress', problem);
+    return;
+  }
+  x.r.pass('progress', `${PROGRESS_STEPS} notifications on the wire, increasing, all before the result; ${delivery(got, late)}`);
+}
+
+// delivery describes what the SDK handed to the progress callback.
+function delivery(got, late) {
+  const values = got.map((p) => p.progress).join(',');
+  const count = got.length === PROGRESS_STEPS ? `all ${PROGRESS_STEPS}` : `only ${got.length} of ${PROGRESS_STEPS}`;
+  const order = late ? `, ${late} only after the call returned` : '';
+  return `the SDK delivered ${count} (${values})${order}`;
+}
+
+function progressProblem(x, mark, client) {
+  const req = toolCall(x, mark, 'slow');
+  if (!req) return 'no tools/call for slow on the wire';
+  const token = req.msg.params?._meta?.progressToken;
+  if (token === undefined) return `the SDK sent no progressToken: ${JSON.stringify(req.msg.params)}`;
+  const resp = x.wire.responseTo(x.pid, req.msg.id);
+  if (!resp) return 'no response on the wire';
+  const wire = progressFor(x, token);
+  if (wire.length !== PROGRESS_STEPS) return `the server sent ${wire.length} progress notifications for token ${JSON.stringify(token)}, want ${PROGRESS_STEPS}`;
+  for (const [i, p] of wire.entries()) {
+    if (p.seq > resp.seq) return `progress ${i + 1} came after the result`;
+    if (i > 0 && p.msg.params.progress <= wire[i - 1].msg.params.progress) return `progress went from ${wire[i - 1].msg.params.progress} to ${p.msg.params.progress}`;
+  }
+  if (client.length === 0) return `the server sent ${wire.length} progress notifications, the SDK delivered none`;
+  for (let i = 1; i < client.length; i++) {
+    if (client[i].progress <= client[i - 1].progress) return `the SDK delivered progress ${client[i].progress} after ${client[i - 1].progress}`;
+  }
+  return '';
+}
+
+async function checkCancel(x) {
+  const mark = x.wire.events().length;
+  const ac = new AbortController();
+  let first;
+  const firstProgress = new Promise((resolve) => (first = resolve));
+  const callDone = x.adapter
+    .callTool('slow', { steps: 100, delay_ms: CANCEL_DELAY_MS }, { signal: ac.signal, onprogress: () => first() })
+    .then((res) => ({ res }), (err) => ({ err }));
+  const started = await Promise.race([firstProgress.then(() => 'progress'), callDone.then(() => 'done'), guard(5000).then(() => 'timeout')]);
+  if (started !== 'progress') {
+    x.r.fail('cancel', started === 'done' ? `slow ended before it was cancelled: ${describeError((await callDone).err)}` : 'no progress within 5s');
+    return;
+  }
+  const cancelAt = Date.now();
+  ac.abort();
+  const outcome = await Promise.race([callDone, guard(2000).then(() => undefined)]);
+  if (!outcome) {
+    x.r.fail('cancel', 'the SDK call had not settled 2s after aborting');
+    return;
+  }
+  const returned = Date.now() - cancelAt;
+  if (!outcome.err) {
+    x.r.fail('cancel', 'the SDK returned a result for a cancelled call');
+    return;
+  }
+  await sleep(CANCEL_SETTLE_MS);
+  const problem = cancelProblem(x, mark);
+  if (problem) {
+    x.r.fail('cancel', `${problem} (the SDK rejected with ${describeError(outcome.err)})`);
+    return;
+  }
+  try {
+    const after = await call(x, 'echo', { text: 'after cancel' });
+    if (after.isError || firstText(after) !== 'after cancel') throw new Error(JSON.stringify(after));
+  } catch (err) {
+    x.r.fail('cancel', `the next call failed: ${describeError(err)}`);
+    return;
+  }
+  x.r.pass('cancel', `SDK rejected with ${describeError(outcome.err)} after ${returned}ms; server stopped, sent no response; next call works`);
+}
+
+function cancelProblem(x, mark) {
+  const req = toolCall(x, mark, 'slow');
+  if (!req) return 'no tools/call for slow on the wire';
+  const id = req.msg.id;
+  const cancelled = x.wire.lines(x.pid).find((l) => l.dir === 'c2s' && l.msg?.method === 'notifications/cancelled' && sameId(l.msg.params?.requestId, id));
+  if (!cancelled) return `the client sent no notifications/cancelled for request ${JSON.stringify(id)}`;
+  const resp = x.wire.responseTo(x.pid, id);
+  if (resp) return `the server answered the cancelled request: ${JSON.stringify(resp.msg).slice(0, 300)}`;
+  const late = progressFor(x, req.msg.params?._meta?.progressToken).filter((p) => p.t > cancelled.t + CANCEL_SLACK_MS);
+  if (late.length) return `the server sent ${late.length} progress notifications more than ${CANCEL_SLACK_MS}ms after the cancel`;
+  return '';
+}
+
+// checkWire checks every line the server wrote to the session process:
+// valid JSON-RPC, answers only to requests made, no requests to a modern
+// client, and result fields that match the era of the request answered.
+function checkWire(x) {
+  const asked = new Map();
+  let n = 0;
+  for (const l of x.wire.lines(x.pid)) {
+    const m = l.msg;
+    if (l.dir === 'c2s') {
+      if (isRequest(m)) asked.set(JSON.stringify(m.id), m);
+      continue;
+    }
+    n++;
+    if (!m || m.jsonrpc !== '2.0') return x.r.fail('wire', `a line that is not JSON-RPC 2.0: ${l.bad ?? JSON.stringify(m)}`);
+    if (isRequest(m) && x.modern) return x.r.fail('wire', `a request to a modern client: ${JSON.stringify(m)}`);
+    if (!isResponse(m) || m.error || m.truncated) continue;
+    const req = asked.get(JSON.stringify(m.id));
+    if (!req) return x.r.fail('wire', `a response to id ${JSON.stringify(m.id)}, which the client never sent`);
+    const modernReq = (req.params?._meta?.['io.modelcontextprotocol/protocolVersion'] ?? '') >= MODERN_VERSION;
+    const res = m.result ?? {};
+    if (!modernReq) {
+      const extra = ['resultType', 'ttlMs', 'cacheScope'].find((k) => k in res);
+      if (extra) return x.r.fail('wire', `answer to ${req.method}: legacy result carries "${extra}"`);
+    } else if (res.resultType !== 'complete') {
+      return x.r.fail('wire', `answer to ${req.method}: modern result without resultType "complete"`);
+    } else if (!res._meta?.[SERVER_INFO]) {
+      return x.r.fail('wire', `answer to ${req.method}: modern result without _meta["${SERVER_INFO}"]`);
+    }
+  }
+  const era = x.modern ? 'modern results carry resultType and serverInfo' : 'no modern-only result fields';
+  x.r.pass('wire', `${n} server lines, all JSON-RPC 2.0 answering requests the client sent; ${era}`);
+}
+
+async function checkExit(x) {
+  const pid = x.pid;
+  try {
+    await withTimeout(x.adapter.close(), 6000, 'close');
+  } catch (err) {
+    x.r.info(`the SDK's close failed: ${describeError(err)}`);
+  }
+  let ex;
+  for (let i = 0; pid !== undefined && i < 50 && !(ex = x.wire.exit(pid)); i++) await sleep(100);
+  const signals = pid === undefined ? [] : x.wire.signals(pid);
+  const how = ex && `exit code ${ex.code}${ex.signal ? `, signal ${ex.signal}` : ''}, ${ex.afterEofMs === null ? 'stdin never closed' : `${ex.afterEofMs}ms after stdin closed`}`;
+  if (!x.connected) x.r.fail('exit', `not connected${ex ? ` (the server ended: ${signals.length ? `stopped with ${signals.join(',')}, ` : ''}${how})` : ''}`);
+  else if (!ex) x.r.fail('exit', 'the server had not exited after the SDK closed the session');
+  else if (signals.length) x.r.fail('exit', `the server had to be stopped with ${signals.join(',')} (${how})`);
+  else if (ex.afterEofMs === null || ex.code !== 0 || ex.afterEofMs > EXIT_LIMIT_MS) x.r.fail('exit', how);
+  else x.r.pass('exit', how);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// guard is a sleep that does not keep the process alive, for the losing side
+// of a race.
+function guard(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+// packageVersion reads the version of an installed package.
+export function packageVersion(name) {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', name, 'package.json');
+  return JSON.parse(readFileSync(file, 'utf8')).version;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms}ms`)), ms))),
+  ]);
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# run.sh proves cmd/everything against real MCP clients: it builds the server
+# and the Go clients, installs the Node clients from the lockfile if needed,
+# runs every client in every mode, and prints one summary table. It exits 1
+# when any check failed.
+#
+# Usage: interop/run.sh [-strict]
+#   -strict              report checks the server cannot run yet (SKIP) as FAIL;
+#                        the same as INTEROP_STRICT=1
+# Environment:
+#   INTEROP_SERVER=PATH  test this server binary instead of building cmd/everything
+#   NODE=PATH            the node binary (default: node on PATH)
+# Each run's output (.txt), stderr (.stderr) and wire transcript (.wire) are
+# kept in interop/bin/results/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+bin="$here/bin"
+results="$bin/results"
+node="${NODE:-node}"
+
+for arg in "$@"; do
+  case "$arg" in
+    -strict|--strict) export INTEROP_STRICT=1 ;;
+    *) echo "usage: $0 [-strict]" >&2; exit 2 ;;
+  esac
+done
+
+mkdir -p "$bin"
+rm -rf "$results"
+mkdir -p "$results"
+
+if [[ -n "${INTEROP_SERVER:-}" ]]; then
+  server="$INTEROP_SERVER"
+  echo "== using server $server"
+else
+  echo "== building cmd/everything"
+  (cd "$root" && go build -o "$bin/everything" ./cmd/everything)
+  server="$bin/everything"
+fi
+
+echo "== building the Go clients"
+(cd "$here/go" && go build -o "$bin/gosdk" ./cmd/gosdk && go build -o "$bin/mcpgo" ./cmd/mcpgo)
+
+if [[ ! -d "$here/node/node_modules" ]]; then
+  echo "== installing the Node clients from package-lock.json"
+  (cd "$here/node" && npm ci --no-audit --no-fund)
+fi
+
+# client, mode, command
+runs=(
+  "go-sdk|default|$bin/gosdk -server $server -mode default"
+  "go-sdk|legacy|$bin/gosdk -server $server -mode legacy"
+  "mcp-go|default|$bin/mcpgo -server $server -mode default"
+  "mcp-go|legacy|$bin/mcpgo -server $server -mode legacy"
+  "ts-sdk-v1|legacy|$node $here/node/sdk1.mjs --server $server --mode legacy"
+  "ts-client-v2|legacy|$node $here/node/client2.mjs --server $server --mode legacy"
+  "ts-client-v2|auto|$node $here/node/client2.mjs --server $server --mode auto"
+  "ts-client-v2|modern|$node $here/node/client2.mjs --server $server --mode modern"
+)
+
+status=0
+for r in "${runs[@]}"; do
+  IFS='|' read -r client mode cmd <<<"$r"
+  out="$results/$client-$mode.txt"
+  echo "== $client $mode"
+  # A run that crashes or hangs still gets its row; 120 s is far above a normal run.
+  if ! INTEROP_WIRE_FILE="$results/$client-$mode.wire" timeout 120 $cmd >"$out" 2>"$results/$client-$mode.stderr"; then
+    status=1
+  fi
+  grep -q '^RESULT PASS$' "$out" || status=1
+done
+
+checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel wire exit"
+echo
+echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
+for r in "${runs[@]}"; do
+  IFS='|' read -r client mode _ <<<"$r"
+  echo "$client|$mode|$results/$client-$mode.txt"
+done | awk -v checks="$checks" -F'|' '
+  BEGIN {
+    n = split(checks, c, " ")
+    printf "%-13s %-8s", "client", "mode"
+    for (i = 1; i <= n; i++) printf " %s", c[i]
+    printf "  result\n"
+  }
+  {
+    delete st
+    result = "FAIL"
+    while ((getline line < $3) > 0) {
+      if (match(line, /^(PASS|FAIL|SKIP) [a-z0-9-]+:/)) {
+        split(substr(line, 1, RLENGTH - 1), f, " ")
+        st[f[2]] = substr(f[1], 1, 1)
+      }
+      if (line == "RESULT PASS") result = "PASS"
+    }
+    close($3)
+    printf "%-13s %-8s", $1, $2
+    for (i = 1; i <= n; i++) {
+      s = (c[i] in st) ? st[c[i]] : "-"
+      w = length(c[i])
+      printf " %*s%s%*s", int((w - 1) / 2), "", s, w - 1 - int((w - 1) / 2), ""
+    }
+    printf "  %s\n", result
+  }'
+
+echo
+echo "== failures"
+grep -H '^FAIL' "$results"/*.txt | grep -v ': not connected$' | sed "s|^$results/||; s|\.txt:| |" | cut -c1-400 || echo "(none)"
+exit "$status"
