@@ -1,0 +1,136 @@
+package protocol
+
+import json "github.com/goccy/go-json"
+
+// Completion reference "type" values.
+const (
+	TypeRefPrompt   = "ref/prompt"
+	TypeRefResource = "ref/resource"
+)
+
+// CompleteRequestParams are the params of completion/complete.
+type CompleteRequestParams struct {
+	// Meta carries the per-request metadata; required.
+	Meta RequestMeta `json:"_meta"`
+	// Ref is the prompt or resource template being completed; required.
+	Ref CompletionReference `json:"ref"`
+	// Argument is the argument being completed; required.
+	Argument CompleteArgument `json:"argument"`
+	// Context holds what is already known.
+	Context *CompleteContext `json:"context,omitempty"`
+}
+
+// CompleteArgument is the argument being completed and what has been
+// typed so far.
+type CompleteArgument struct {
+	// Name is the argument's name; required.
+	Name string `json:"name"`
+	// Value is the partial value; required.
+	Value string `json:"value"`
+}
+
+// CompleteContext is the context of a completion.
+type CompleteContext struct {
+	// Arguments are values already resolved for other arguments.
+	Arguments map[string]string `json:"arguments,omitzero"`
+}
+
+// CompletionReference is what a completion is for: exactly one of its
+// fields is set. Decoding picks the variant by "type"; any other type is
+// an error.
+type CompletionReference struct {
+	Prompt   *PromptReference           // "ref/prompt"
+	Resource *ResourceTemplateReference // "ref/resource"
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (r CompletionReference) MarshalJSON() ([]byte, error) {
+	v, err := pick("completion reference", r.Prompt, r.Resource)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes a reference into the variant its "type" names.
+func (r *CompletionReference) UnmarshalJSON(data []byte) error {
+	typ, err := member(data, "type")
+	if err != nil {
+		return err
+	}
+	var v CompletionReference
+	switch typ {
+	case TypeRefPrompt:
+		v.Prompt = new(PromptReference)
+		err = v.Prompt.UnmarshalJSON(data)
+	case TypeRefResource:
+		v.Resource = new(ResourceTemplateReference)
+		err = v.Resource.UnmarshalJSON(data)
+	default:
+		return unknownVariant("completion reference type", typ)
+	}
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// PromptReference names a prompt. It encodes with "type": "ref/prompt".
+type PromptReference struct {
+	// Name is the prompt's name; required.
+	Name string `json:"name"`
+	// Title is the prompt's display name.
+	Title string `json:"title,omitempty"`
+}
+
+// MarshalJSON encodes the reference with "type": "ref/prompt".
+func (r PromptReference) MarshalJSON() ([]byte, error) {
+	type plain PromptReference
+	return marshalTagged("type", TypeRefPrompt, plain(r))
+}
+
+// UnmarshalJSON decodes a reference whose type is "ref/prompt".
+func (r *PromptReference) UnmarshalJSON(data []byte) error {
+	type plain PromptReference
+	return unmarshalTagged(data, "type", TypeRefPrompt, (*plain)(r))
+}
+
+// ResourceTemplateReference names a resource or resource template. It
+// encodes with "type": "ref/resource".
+type ResourceTemplateReference struct {
+	// URI is the URI or URI template; required.
+	URI string `json:"uri"`
+}
+
+// MarshalJSON encodes the reference with "type": "ref/resource".
+func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) {
+	type plain ResourceTemplateReference
+	return marshalTagged("type", TypeRefResource, plain(r))
+}
+
+// UnmarshalJSON decodes a reference whose type is "ref/resource".
+func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
+	type plain ResourceTemplateReference
+	return unmarshalTagged(data, "type", TypeRefResource, (*plain)(r))
+}
+
+// CompleteResult answers completion/complete.
+type CompleteResult struct {
+	// ResultType is "complete".
+	ResultType ResultType `json:"resultType,omitempty"`
+	// Completion holds the suggestions; required.
+	Completion Completion `json:"completion"`
+	// Meta is the result's _meta.
+	Meta *ResultMeta `json:"_meta,omitempty"`
+}
+
+// Completion is a list of suggested values.
+type Completion struct {
+	// Values are the suggestions, at most 100; required.
+	Values List[string] `json:"values"`
+	// Total is the number of suggestions available, if known.
+	Total *int64 `json:"total,omitempty"`
+	// HasMore reports that there are more suggestions than Values.
+	HasMore *bool `json:"hasMore,omitempty"`
+}

@@ -1,0 +1,209 @@
+package protocol
+
+import json "github.com/goccy/go-json"
+
+// Content block "type" values.
+const (
+	TypeText         = "text"
+	TypeImage        = "image"
+	TypeAudio        = "audio"
+	TypeResourceLink = "resource_link"
+	TypeResource     = "resource"
+	TypeToolUse      = "tool_use"
+	TypeToolResult   = "tool_result"
+)
+
+// Annotations tell a client how to use or display an object.
+type Annotations struct {
+	// Audience lists who the object is meant for.
+	Audience []Role `json:"audience,omitzero"`
+	// Priority is the importance from 0 (optional) to 1 (effectively
+	// required).
+	Priority *float64 `json:"priority,omitempty"`
+	// LastModified is an ISO 8601 timestamp, such as
+	// "2025-01-12T15:00:58Z".
+	LastModified string `json:"lastModified,omitempty"`
+}
+
+// TextContent is a text block. It encodes with "type": "text".
+type TextContent struct {
+	// Text is the text; required.
+	Text string `json:"text"`
+	// Annotations are optional hints for the client.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// Meta is the block's _meta.
+	Meta Meta `json:"_meta,omitzero"`
+}
+
+// MarshalJSON encodes the block with "type": "text".
+func (c TextContent) MarshalJSON() ([]byte, error) {
+	type plain TextContent
+	return marshalTagged("type", TypeText, plain(c))
+}
+
+// UnmarshalJSON decodes a block whose type is "text".
+func (c *TextContent) UnmarshalJSON(data []byte) error {
+	type plain TextContent
+	return unmarshalTagged(data, "type", TypeText, (*plain)(c))
+}
+
+// ImageContent is a base64-encoded image. It encodes with "type": "image".
+type ImageContent struct {
+	// Data is the image, base64-encoded; required.
+	Data string `json:"data"`
+	// MimeType is the image's MIME type, such as "image/png"; required.
+	MimeType string `json:"mimeType"`
+	// Annotations are optional hints for the client.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// Meta is the block's _meta.
+	Meta Meta `json:"_meta,omitzero"`
+}
+
+// MarshalJSON encodes the block with "type": "image".
+func (c ImageContent) MarshalJSON() ([]byte, error) {
+	type plain ImageContent
+	return marshalTagged("type", TypeImage, plain(c))
+}
+
+// UnmarshalJSON decodes a block whose type is "image".
+func (c *ImageContent) UnmarshalJSON(data []byte) error {
+	type plain ImageContent
+	return unmarshalTagged(data, "type", TypeImage, (*plain)(c))
+}
+
+// AudioContent is base64-encoded audio. It encodes with "type": "audio".
+type AudioContent struct {
+	// Data is the audio, base64-encoded; required.
+	Data string `json:"data"`
+	// MimeType is the audio's MIME type, such as "audio/wav"; required.
+	MimeType string `json:"mimeType"`
+	// Annotations are optional hints for the client.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// Meta is the block's _meta.
+	Meta Meta `json:"_meta,omitzero"`
+}
+
+// MarshalJSON encodes the block with "type": "audio".
+func (c AudioContent) MarshalJSON() ([]byte, error) {
+	type plain AudioContent
+	return marshalTagged("type", TypeAudio, plain(c))
+}
+
+// UnmarshalJSON decodes a block whose type is "audio".
+func (c *AudioContent) UnmarshalJSON(data []byte) error {
+	type plain AudioContent
+	return unmarshalTagged(data, "type", TypeAudio, (*plain)(c))
+}
+
+// ResourceLink is a content block that points at a resource the client
+// may read; it has all of [Resource]'s fields and encodes with
+// "type": "resource_link". It need not appear in resources/list.
+type ResourceLink Resource
+
+// MarshalJSON encodes the link with "type": "resource_link".
+func (l ResourceLink) MarshalJSON() ([]byte, error) {
+	return marshalTagged("type", TypeResourceLink, Resource(l))
+}
+
+// UnmarshalJSON decodes a block whose type is "resource_link".
+func (l *ResourceLink) UnmarshalJSON(data []byte) error {
+	return unmarshalTagged(data, "type", TypeResourceLink, (*Resource)(l))
+}
+
+// EmbeddedResource is a content block carrying a resource's contents. It
+// encodes with "type": "resource".
+type EmbeddedResource struct {
+	// Resource is the text or blob contents; required.
+	Resource ResourceContents `json:"resource"`
+	// Annotations are optional hints for the client.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// Meta is the block's _meta.
+	Meta Meta `json:"_meta,omitzero"`
+}
+
+// MarshalJSON encodes the block with "type": "resource".
+func (c EmbeddedResource) MarshalJSON() ([]byte, error) {
+	type plain EmbeddedResource
+	return marshalTagged("type", TypeResource, plain(c))
+}
+
+// UnmarshalJSON decodes a block whose type is "resource".
+func (c *EmbeddedResource) UnmarshalJSON(data []byte) error {
+	type plain EmbeddedResource
+	return unmarshalTagged(data, "type", TypeResource, (*plain)(c))
+}
+
+// ContentBlock is one block of a tool result or prompt message: exactly
+// one of its fields is set. It encodes as that variant, whose "type"
+// member tells them apart; decoding a block of any other type is an error.
+type ContentBlock struct {
+	Text         *TextContent      // "text"
+	Image        *ImageContent     // "image"
+	Audio        *AudioContent     // "audio"
+	ResourceLink *ResourceLink     // "resource_link"
+	Resource     *EmbeddedResource // "resource"
+}
+
+// TextBlock returns a block holding the text s.
+func TextBlock(s string) ContentBlock {
+	return ContentBlock{Text: &TextContent{Text: s}}
+}
+
+// Type returns the block's "type" value, or "" when no variant is set.
+func (b ContentBlock) Type() string {
+	switch {
+	case b.Text != nil:
+		return TypeText
+	case b.Image != nil:
+		return TypeImage
+	case b.Audio != nil:
+		return TypeAudio
+	case b.ResourceLink != nil:
+		return TypeResourceLink
+	case b.Resource != nil:
+		return TypeResource
+	}
+	return ""
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (b ContentBlock) MarshalJSON() ([]byte, error) {
+	v, err := pick("content block", b.Text, b.Image, b.Audio, b.ResourceLink, b.Resource)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes a block into the variant its "type" names.
+func (b *ContentBlock) UnmarshalJSON(data []byte) error {
+	typ, err := member(data, "type")
+	if err != nil {
+		return err
+	}
+	var v ContentBlock
+	switch typ {
+	case TypeText:
+		v.Text = new(TextContent)
+		err = v.Text.UnmarshalJSON(data)
+	case TypeImage:
+		v.Image = new(ImageContent)
+		err = v.Image.UnmarshalJSON(data)
+	case TypeAudio:
+		v.Audio = new(AudioContent)
+		err = v.Audio.UnmarshalJSON(data)
+	case TypeResourceLink:
+		v.ResourceLink = new(ResourceLink)
+		err = v.ResourceLink.UnmarshalJSON(data)
+	case TypeResource:
+		v.Resource = new(EmbeddedResource)
+		err = v.Resource.UnmarshalJSON(data)
+	default:
+		return unknownVariant("content block type", typ)
+	}
+	if err != nil {
+		return err
+	}
+	*b = v
+	return nil
+}

@@ -1,0 +1,164 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestContentBlockDecode(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want ContentBlock
+	}{
+		{
+			name: "text",
+			in:   `{"type":"text","text":"hi","_meta":{"k":1}}`,
+			want: ContentBlock{Text: &TextContent{Text: "hi", Meta: Meta{"k": json.RawMessage(`1`)}}},
+		},
+		{
+			name: "image",
+			in:   `{"type":"image","data":"AAAA","mimeType":"image/png","annotations":{"audience":["user"],"priority":0.5}}`,
+			want: ContentBlock{Image: &ImageContent{Data: "AAAA", MimeType: "image/png",
+				Annotations: &Annotations{Audience: []Role{RoleUser}, Priority: ptr(0.5)}}},
+		},
+		{
+			name: "audio",
+			in:   `{"type":"audio","data":"UklG","mimeType":"audio/wav"}`,
+			want: ContentBlock{Audio: &AudioContent{Data: "UklG", MimeType: "audio/wav"}},
+		},
+		{
+			name: "resource_link",
+			in:   `{"type":"resource_link","uri":"file:///a.rs","name":"a.rs","size":12}`,
+			want: ContentBlock{ResourceLink: &ResourceLink{URI: "file:///a.rs", Name: "a.rs", Size: ptr(int64(12))}},
+		},
+		{
+			name: "embedded text resource",
+			in:   `{"type":"resource","resource":{"uri":"file:///a.txt","text":""}}`,
+			want: ContentBlock{Resource: &EmbeddedResource{Resource: ResourceContents{
+				Text: &TextResourceContents{URI: "file:///a.txt"}}}},
+		},
+		{
+			name: "embedded blob resource",
+			in:   `{"type":"resource","resource":{"uri":"file:///a.png","blob":"AA==","mimeType":"image/png"}}`,
+			want: ContentBlock{Resource: &EmbeddedResource{Resource: ResourceContents{
+				Blob: &BlobResourceContents{URI: "file:///a.png", Blob: "AA==", MimeType: "image/png"}}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got ContentBlock
+			if err := json.Unmarshal([]byte(tt.in), &got); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("decoded block differs (-want +got):\n%s", diff)
+			}
+			if got.Type() != tt.name && !strings.HasPrefix(tt.name, "embedded") {
+				t.Errorf("Type() = %q, want %q", got.Type(), tt.name)
+			}
+			out, err := json.Marshal(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(asAny(t, []byte(tt.in)), asAny(t, out)); diff != "" {
+				t.Errorf("re-encoded block differs (-in +out):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestContentBlockDecodeErrors(t *testing.T) {
+	tests := []struct {
+		name, in, wantErr string
+	}{
+		{"unknown type", `{"type":"video","data":"AA=="}`, `unknown content block type "video"`},
+		{"sampling-only type", `{"type":"tool_use","id":"1","name":"n","input":{}}`, `unknown content block type "tool_use"`},
+		{"missing type", `{"text":"hi"}`, "content block type is missing"},
+		{"type not a string", `{"type":1,"text":"hi"}`, "type must be a string"},
+		{"type differs in case", `{"Type":"text","text":"hi"}`, "content block type is missing"},
+		{"not an object", `["text"]`, "want a JSON object"},
+		{"bad member", `{"type":"text","text":5}`, "cannot unmarshal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b ContentBlock
+			err := json.Unmarshal([]byte(tt.in), &b)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestContentBlockEncode(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      ContentBlock
+		want    string
+		wantErr string
+	}{
+		{"text helper", TextBlock("hello"), `{"type":"text","text":"hello"}`, ""},
+		{"empty text keeps text", ContentBlock{Text: &TextContent{}}, `{"type":"text","text":""}`, ""},
+		{"image", ContentBlock{Image: &ImageContent{Data: "AA==", MimeType: "image/png"}},
+			`{"type":"image","data":"AA==","mimeType":"image/png"}`, ""},
+		{"resource link", ContentBlock{ResourceLink: &ResourceLink{URI: "https://x/y", Name: "y"}},
+			`{"type":"resource_link","uri":"https://x/y","name":"y"}`, ""},
+		{"no variant", ContentBlock{}, "", "content block has no variant set"},
+		{"two variants", ContentBlock{Text: &TextContent{}, Audio: &AudioContent{}}, "",
+			"content block has more than one variant set"},
+		{"embedded resource without contents", ContentBlock{Resource: &EmbeddedResource{}}, "",
+			"resource contents has no variant set"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := json.Marshal(tt.in)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != tt.want {
+				t.Errorf("got %s, want %s", out, tt.want)
+			}
+		})
+	}
+}
+
+// TestVariantTypeChecked shows that a variant type decoded on its own
+// refuses a block of another type.
+func TestVariantTypeChecked(t *testing.T) {
+	in := []byte(`{"type":"image","text":"hi"}`)
+	var c TextContent
+	err := json.Unmarshal(in, &c)
+	if err == nil || !strings.Contains(err.Error(), `type is "image", want "text"`) {
+		t.Fatalf("error %v, want a type mismatch", err)
+	}
+	var r ResourceLink
+	if err := json.Unmarshal([]byte(`{"uri":"a","name":"b"}`), &r); err == nil {
+		t.Fatal("a resource link without type decoded")
+	}
+}
+
+// ptr returns a pointer to v.
+func ptr[T any](v T) *T { return &v }
+
+// TestPlainTypedVariantsChecked shows that variant types whose
+// discriminator is a field still refuse a value of another variant.
+func TestPlainTypedVariantsChecked(t *testing.T) {
+	var n NumberSchema
+	if err := json.Unmarshal([]byte(`{"type":"string"}`), &n); err == nil {
+		t.Error("a string schema decoded as a number schema")
+	}
+	var f ElicitRequestFormParams
+	if err := json.Unmarshal([]byte(`{"mode":"url","message":"m","url":"https://x"}`), &f); err == nil {
+		t.Error("URL params decoded as form params")
+	}
+}

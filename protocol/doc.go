@@ -1,0 +1,49 @@
+// Package protocol holds Go types for the MCP 2026-07-28 wire messages: the
+// client requests and their params, the server results, the JSON-RPC
+// envelopes around them, and every building block they are made of
+// (capabilities, tools, resources, prompts, content blocks, _meta objects,
+// multi round-trip input requests and responses).
+//
+// Each type encodes to and decodes from exactly the JSON the schema
+// defines; the tests decode every official example of the revision into
+// these types, encode it again and compare the two as JSON.
+//
+// # Presence
+//
+// Fields whose presence carries meaning keep it: optional booleans and
+// numbers are pointers ("isError": false stays present), optional objects
+// and arrays use omitzero (a nil map or slice is left out, an empty one is
+// sent as {} or []), and cursors are *string because "" is a valid cursor.
+// Arrays the schema requires are of type [List], which sends a nil slice as
+// [] rather than null. Values that may be any JSON (input and output
+// schemas, structuredContent, tool arguments, _meta values, error data) stay
+// raw as [json.RawMessage].
+//
+// # Unions
+//
+// A union is a struct with one pointer per variant, exactly one of which is
+// set: [ContentBlock], [SamplingContentBlock], [ResourceContents],
+// [CompletionReference], [ElicitRequestParams], [PrimitiveSchemaDefinition],
+// [InputRequest], [InputResponse] and [Outcome]. Encoding a union with no
+// variant or several fails. Decoding picks the variant from the
+// discriminating member ("type", "method", "mode", "resultType") or, where
+// the schema has none, from the members only one variant has; a value no
+// variant matches is an error, never silently dropped.
+//
+// Variant types that the schema tags with a constant ("type": "text",
+// "method": "elicitation/create", ...) write that constant themselves and
+// check it when decoding, so the Go structs have no field for it. Where
+// the tag is not one constant it is a field: [NumberSchema.Type] ("number"
+// or "integer") and [ElicitRequestFormParams.Mode] (optional "form").
+//
+// # Strictness
+//
+// Decoding does not validate: required members may be missing, and
+// strings are not checked against their formats (package validate and the
+// schema checker do that). It does reject a wrong discriminator, a request
+// or notification with another method than its type's, an envelope whose
+// "jsonrpc" is not "2.0", and a _meta value of the wrong type under a
+// reserved key. Member names match case-insensitively, as with
+// encoding/json; the JSON-RPC layer (package jsonrpc) rejects look-alike
+// keys before a message reaches these types.
+package protocol

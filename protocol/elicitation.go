@@ -1,0 +1,152 @@
+package protocol
+
+import json "github.com/goccy/go-json"
+
+// ElicitRequest asks the client to collect information from the user. In
+// 2026-07-28 it is not a JSON-RPC request of its own but an entry of
+// [InputRequiredResult.InputRequests]; it encodes with
+// "method": "elicitation/create" and no id.
+type ElicitRequest struct {
+	// Params are the form or URL request; required.
+	Params ElicitRequestParams `json:"params"`
+}
+
+// MarshalJSON encodes the request with its method.
+func (r ElicitRequest) MarshalJSON() ([]byte, error) {
+	type plain ElicitRequest
+	return marshalTagged("method", MethodElicit, plain(r))
+}
+
+// UnmarshalJSON decodes a request whose method is elicitation/create.
+func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
+	type plain ElicitRequest
+	return unmarshalTagged(data, "method", MethodElicit, (*plain)(r))
+}
+
+// Elicitation modes.
+const (
+	ElicitModeForm = "form"
+	ElicitModeURL  = "url"
+)
+
+// ElicitRequestParams are the params of an elicitation: exactly one of its
+// fields is set. Decoding picks URL when "mode" is "url" and Form when it
+// is "form" or absent; any other mode is an error.
+type ElicitRequestParams struct {
+	Form *ElicitRequestFormParams // a form to fill in
+	URL  *ElicitRequestURLParams  // a URL to visit
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (p ElicitRequestParams) MarshalJSON() ([]byte, error) {
+	v, err := pick("elicitation params", p.Form, p.URL)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes params into the variant their "mode" names.
+func (p *ElicitRequestParams) UnmarshalJSON(data []byte) error {
+	mode, err := member(data, "mode")
+	if err != nil {
+		return err
+	}
+	var v ElicitRequestParams
+	switch mode {
+	case "", ElicitModeForm:
+		v.Form = new(ElicitRequestFormParams)
+		err = v.Form.UnmarshalJSON(data)
+	case ElicitModeURL:
+		v.URL = new(ElicitRequestURLParams)
+		err = v.URL.UnmarshalJSON(data)
+	default:
+		return unknownVariant("elicitation mode", mode)
+	}
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// ElicitRequestFormParams ask the user to fill in a form in the client.
+type ElicitRequestFormParams struct {
+	// Mode is "form" or empty: form is the default mode, and the member
+	// is sent only when set.
+	Mode string `json:"mode,omitempty"`
+	// Message is shown to the user; required.
+	Message string `json:"message"`
+	// RequestedSchema describes the form; required.
+	RequestedSchema RequestedSchema `json:"requestedSchema"`
+}
+
+// UnmarshalJSON decodes form params, whose mode is "form" or absent.
+func (p *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
+	type plain ElicitRequestFormParams
+	if err := json.Unmarshal(data, (*plain)(p)); err != nil {
+		return err
+	}
+	if p.Mode != "" && p.Mode != ElicitModeForm {
+		return errorf("mode is %q, want %q or none", p.Mode, ElicitModeForm)
+	}
+	return nil
+}
+
+// ElicitRequestURLParams ask the user to visit a URL out of band, for
+// information that must not pass through the client. It encodes with
+// "mode": "url".
+type ElicitRequestURLParams struct {
+	// Message explains why the user should visit URL; required.
+	Message string `json:"message"`
+	// URL is the page to visit; required.
+	URL string `json:"url"`
+}
+
+// MarshalJSON encodes the params with "mode": "url".
+func (p ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
+	type plain ElicitRequestURLParams
+	return marshalTagged("mode", ElicitModeURL, plain(p))
+}
+
+// UnmarshalJSON decodes params whose mode is "url".
+func (p *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
+	type plain ElicitRequestURLParams
+	return unmarshalTagged(data, "mode", ElicitModeURL, (*plain)(p))
+}
+
+// RequestedSchema is the restricted JSON Schema of an elicitation form: a
+// flat object of primitive properties. It encodes with "type": "object".
+type RequestedSchema struct {
+	// Schema is the $schema dialect URI, if given.
+	Schema string `json:"$schema,omitempty"`
+	// Properties are the form's fields; required (nil is sent as {}).
+	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
+	// Required lists the fields that must be filled in.
+	Required []string `json:"required,omitzero"`
+}
+
+// MarshalJSON encodes the schema with "type": "object".
+func (s RequestedSchema) MarshalJSON() ([]byte, error) {
+	type plain RequestedSchema
+	if s.Properties == nil {
+		s.Properties = map[string]PrimitiveSchemaDefinition{}
+	}
+	return marshalTagged("type", "object", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "object".
+func (s *RequestedSchema) UnmarshalJSON(data []byte) error {
+	type plain RequestedSchema
+	return unmarshalTagged(data, "type", "object", (*plain)(s))
+}
+
+// ElicitResult is the client's answer to an elicitation, sent back in
+// [InputResponses]. It has no resultType.
+type ElicitResult struct {
+	// Action is what the user did; required.
+	Action ElicitAction `json:"action"`
+	// Content is the submitted form, when Action is accept in form mode:
+	// field names to strings, integers, booleans or arrays of strings.
+	Content Object `json:"content,omitzero"`
+}

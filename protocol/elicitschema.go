@@ -1,0 +1,348 @@
+package protocol
+
+import json "github.com/goccy/go-json"
+
+// PrimitiveSchemaDefinition is the schema of one elicitation form field:
+// exactly one of its fields is set. The schema gives the variants no tag;
+// decoding tells them apart by "type" and by the members only one variant
+// has:
+//
+//   - "boolean": Boolean
+//   - "number" or "integer": Number
+//   - "string" with "enumNames": LegacyTitledEnum; with "oneOf":
+//     TitledSingleSelectEnum; with "enum": UntitledSingleSelectEnum;
+//     otherwise String
+//   - "array" whose "items" has "anyOf": TitledMultiSelectEnum; otherwise
+//     UntitledMultiSelectEnum
+//
+// Any other type is an error.
+type PrimitiveSchemaDefinition struct {
+	String                   *StringSchema                   // free text
+	Number                   *NumberSchema                   // a number or an integer
+	Boolean                  *BooleanSchema                  // yes or no
+	UntitledSingleSelectEnum *UntitledSingleSelectEnumSchema // one of plain values
+	TitledSingleSelectEnum   *TitledSingleSelectEnumSchema   // one of labelled values
+	UntitledMultiSelectEnum  *UntitledMultiSelectEnumSchema  // some of plain values
+	TitledMultiSelectEnum    *TitledMultiSelectEnumSchema    // some of labelled values
+	LegacyTitledEnum         *LegacyTitledEnumSchema         // one of values labelled by enumNames
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (d PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
+	v, err := pick("primitive schema", d.String, d.Number, d.Boolean,
+		d.UntitledSingleSelectEnum, d.TitledSingleSelectEnum,
+		d.UntitledMultiSelectEnum, d.TitledMultiSelectEnum, d.LegacyTitledEnum)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes a field schema into the variant its members name.
+func (d *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
+	f, err := members(data, "type", "enumNames", "oneOf", "enum", "items")
+	if err != nil {
+		return err
+	}
+	var typ string
+	if f[0] != nil {
+		if err := json.Unmarshal(f[0], &typ); err != nil {
+			return errorf("primitive schema type must be a string")
+		}
+	}
+	var v PrimitiveSchemaDefinition
+	var target any
+	switch typ {
+	case "boolean":
+		v.Boolean = new(BooleanSchema)
+		target = v.Boolean
+	case "number", "integer":
+		v.Number = new(NumberSchema)
+		target = v.Number
+	case "string":
+		switch {
+		case f[1] != nil:
+			v.LegacyTitledEnum = new(LegacyTitledEnumSchema)
+			target = v.LegacyTitledEnum
+		case f[2] != nil:
+			v.TitledSingleSelectEnum = new(TitledSingleSelectEnumSchema)
+			target = v.TitledSingleSelectEnum
+		case f[3] != nil:
+			v.UntitledSingleSelectEnum = new(UntitledSingleSelectEnumSchema)
+			target = v.UntitledSingleSelectEnum
+		default:
+			v.String = new(StringSchema)
+			target = v.String
+		}
+	case "array":
+		titled := false
+		if f[4] != nil {
+			anyOf, err := lookup(f[4], "anyOf")
+			if err != nil {
+				return err
+			}
+			titled = anyOf != nil
+		}
+		if titled {
+			v.TitledMultiSelectEnum = new(TitledMultiSelectEnumSchema)
+			target = v.TitledMultiSelectEnum
+		} else {
+			v.UntitledMultiSelectEnum = new(UntitledMultiSelectEnumSchema)
+			target = v.UntitledMultiSelectEnum
+		}
+	default:
+		return unknownVariant("primitive schema type", typ)
+	}
+	if err := json.Unmarshal(data, target); err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// StringSchema is a free-text field. It encodes with "type": "string".
+type StringSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// MinLength is the shortest allowed length.
+	MinLength *int64 `json:"minLength,omitempty"`
+	// MaxLength is the longest allowed length.
+	MaxLength *int64 `json:"maxLength,omitempty"`
+	// Format is "email", "uri", "date" or "date-time".
+	Format string `json:"format,omitempty"`
+	// Default is the initial value.
+	Default *string `json:"default,omitempty"`
+}
+
+// MarshalJSON encodes the schema with "type": "string".
+func (s StringSchema) MarshalJSON() ([]byte, error) {
+	type plain StringSchema
+	return marshalTagged("type", "string", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "string".
+func (s *StringSchema) UnmarshalJSON(data []byte) error {
+	type plain StringSchema
+	return unmarshalTagged(data, "type", "string", (*plain)(s))
+}
+
+// NumberSchema is a numeric field.
+type NumberSchema struct {
+	// Type is "number" or "integer"; required.
+	Type string `json:"type"`
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// Minimum is the smallest allowed value.
+	Minimum *float64 `json:"minimum,omitempty"`
+	// Maximum is the largest allowed value.
+	Maximum *float64 `json:"maximum,omitempty"`
+	// Default is the initial value.
+	Default *float64 `json:"default,omitempty"`
+}
+
+// UnmarshalJSON decodes a schema whose type is "number" or "integer".
+func (s *NumberSchema) UnmarshalJSON(data []byte) error {
+	type plain NumberSchema
+	if err := json.Unmarshal(data, (*plain)(s)); err != nil {
+		return err
+	}
+	if s.Type != "number" && s.Type != "integer" {
+		return errorf("type is %q, want \"number\" or \"integer\"", s.Type)
+	}
+	return nil
+}
+
+// BooleanSchema is a yes/no field. It encodes with "type": "boolean".
+type BooleanSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// Default is the initial value.
+	Default *bool `json:"default,omitempty"`
+}
+
+// MarshalJSON encodes the schema with "type": "boolean".
+func (s BooleanSchema) MarshalJSON() ([]byte, error) {
+	type plain BooleanSchema
+	return marshalTagged("type", "boolean", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "boolean".
+func (s *BooleanSchema) UnmarshalJSON(data []byte) error {
+	type plain BooleanSchema
+	return unmarshalTagged(data, "type", "boolean", (*plain)(s))
+}
+
+// EnumOption is one choice of a titled enumeration.
+type EnumOption struct {
+	// Const is the value submitted; required.
+	Const string `json:"const"`
+	// Title is the label shown; required.
+	Title string `json:"title"`
+}
+
+// UntitledSingleSelectEnumSchema is a single choice among values shown as
+// they are. It encodes with "type": "string".
+type UntitledSingleSelectEnumSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// Enum lists the values; required.
+	Enum List[string] `json:"enum"`
+	// Default is the initial value.
+	Default *string `json:"default,omitempty"`
+}
+
+// MarshalJSON encodes the schema with "type": "string".
+func (s UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	type plain UntitledSingleSelectEnumSchema
+	return marshalTagged("type", "string", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "string".
+func (s *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	type plain UntitledSingleSelectEnumSchema
+	return unmarshalTagged(data, "type", "string", (*plain)(s))
+}
+
+// TitledSingleSelectEnumSchema is a single choice among labelled values.
+// It encodes with "type": "string".
+type TitledSingleSelectEnumSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// OneOf lists the choices; required.
+	OneOf List[EnumOption] `json:"oneOf"`
+	// Default is the initial value.
+	Default *string `json:"default,omitempty"`
+}
+
+// MarshalJSON encodes the schema with "type": "string".
+func (s TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	type plain TitledSingleSelectEnumSchema
+	return marshalTagged("type", "string", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "string".
+func (s *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	type plain TitledSingleSelectEnumSchema
+	return unmarshalTagged(data, "type", "string", (*plain)(s))
+}
+
+// UntitledMultiSelectEnumSchema is a multiple choice among values shown as
+// they are. It encodes with "type": "array".
+type UntitledMultiSelectEnumSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// MinItems is the fewest choices allowed.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// MaxItems is the most choices allowed.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Items lists the values; required.
+	Items UntitledEnumItems `json:"items"`
+	// Default is the initial selection.
+	Default []string `json:"default,omitzero"`
+}
+
+// MarshalJSON encodes the schema with "type": "array".
+func (s UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	type plain UntitledMultiSelectEnumSchema
+	return marshalTagged("type", "array", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "array".
+func (s *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	type plain UntitledMultiSelectEnumSchema
+	return unmarshalTagged(data, "type", "array", (*plain)(s))
+}
+
+// UntitledEnumItems is the item schema of an untitled multiple choice. It
+// encodes with "type": "string".
+type UntitledEnumItems struct {
+	// Enum lists the values; required.
+	Enum List[string] `json:"enum"`
+}
+
+// MarshalJSON encodes the items schema with "type": "string".
+func (s UntitledEnumItems) MarshalJSON() ([]byte, error) {
+	type plain UntitledEnumItems
+	return marshalTagged("type", "string", plain(s))
+}
+
+// UnmarshalJSON decodes an items schema whose type is "string".
+func (s *UntitledEnumItems) UnmarshalJSON(data []byte) error {
+	type plain UntitledEnumItems
+	return unmarshalTagged(data, "type", "string", (*plain)(s))
+}
+
+// TitledMultiSelectEnumSchema is a multiple choice among labelled values.
+// It encodes with "type": "array".
+type TitledMultiSelectEnumSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// MinItems is the fewest choices allowed.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// MaxItems is the most choices allowed.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Items lists the choices; required.
+	Items TitledEnumItems `json:"items"`
+	// Default is the initial selection.
+	Default []string `json:"default,omitzero"`
+}
+
+// MarshalJSON encodes the schema with "type": "array".
+func (s TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	type plain TitledMultiSelectEnumSchema
+	return marshalTagged("type", "array", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "array".
+func (s *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	type plain TitledMultiSelectEnumSchema
+	return unmarshalTagged(data, "type", "array", (*plain)(s))
+}
+
+// TitledEnumItems is the item schema of a titled multiple choice.
+type TitledEnumItems struct {
+	// AnyOf lists the choices; required.
+	AnyOf List[EnumOption] `json:"anyOf"`
+}
+
+// LegacyTitledEnumSchema is a single choice whose labels are given in the
+// non-standard enumNames; use [TitledSingleSelectEnumSchema] instead. It
+// encodes with "type": "string".
+type LegacyTitledEnumSchema struct {
+	// Title is the field's label.
+	Title string `json:"title,omitempty"`
+	// Description explains the field.
+	Description string `json:"description,omitempty"`
+	// Enum lists the values; required.
+	Enum List[string] `json:"enum"`
+	// EnumNames lists the labels, in the order of Enum.
+	EnumNames []string `json:"enumNames,omitzero"`
+	// Default is the initial value.
+	Default *string `json:"default,omitempty"`
+}
+
+// MarshalJSON encodes the schema with "type": "string".
+func (s LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
+	type plain LegacyTitledEnumSchema
+	return marshalTagged("type", "string", plain(s))
+}
+
+// UnmarshalJSON decodes a schema whose type is "string".
+func (s *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
+	type plain LegacyTitledEnumSchema
+	return unmarshalTagged(data, "type", "string", (*plain)(s))
+}

@@ -1,0 +1,167 @@
+package protocol
+
+import json "github.com/goccy/go-json"
+
+// InputRequiredResult answers tools/call, prompts/get or resources/read
+// when the server needs more from the client first (multi round-trip
+// requests). The client retries the original request, with a new id, with
+// the answers in inputResponses under the same keys and requestState
+// echoed. At least one of InputRequests and RequestState is set.
+type InputRequiredResult struct {
+	// ResultType is "input_required".
+	ResultType ResultType `json:"resultType,omitempty"`
+	// InputRequests are what the server asks for, by keys of its choosing.
+	InputRequests InputRequests `json:"inputRequests,omitzero"`
+	// RequestState is opaque state the client echoes on the retry.
+	RequestState string `json:"requestState,omitempty"`
+	// Meta is the result's _meta.
+	Meta *ResultMeta `json:"_meta,omitempty"`
+}
+
+// InputRequests are the input requests of an [InputRequiredResult], by
+// key.
+type InputRequests map[string]InputRequest
+
+// InputResponses are a client's answers to input requests, under the keys
+// of the requests they answer.
+type InputResponses map[string]InputResponse
+
+// InputRequest is one request for input: exactly one of its fields is
+// set. Decoding picks the variant by "method"; any other method is an
+// error.
+type InputRequest struct {
+	Elicit        *ElicitRequest        // elicitation/create
+	CreateMessage *CreateMessageRequest // sampling/createMessage
+	ListRoots     *ListRootsRequest     // roots/list
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (r InputRequest) MarshalJSON() ([]byte, error) {
+	v, err := pick("input request", r.Elicit, r.CreateMessage, r.ListRoots)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes a request into the variant its "method" names.
+func (r *InputRequest) UnmarshalJSON(data []byte) error {
+	method, err := member(data, "method")
+	if err != nil {
+		return err
+	}
+	var v InputRequest
+	switch method {
+	case MethodElicit:
+		v.Elicit = new(ElicitRequest)
+		err = v.Elicit.UnmarshalJSON(data)
+	case MethodCreateMessage:
+		v.CreateMessage = new(CreateMessageRequest)
+		err = v.CreateMessage.UnmarshalJSON(data)
+	case MethodListRoots:
+		v.ListRoots = new(ListRootsRequest)
+		err = v.ListRoots.UnmarshalJSON(data)
+	default:
+		return unknownVariant("input request method", method)
+	}
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// InputResponse is one answer to an input request: exactly one of its
+// fields is set. The schema gives the variants no tag, so decoding tells
+// them apart by the required member only one of them has: "action"
+// (elicitation), "model" (sampling) or "roots"; a value with none of them,
+// or more than one, is an error.
+type InputResponse struct {
+	Elicit        *ElicitResult        // answers elicitation/create
+	CreateMessage *CreateMessageResult // answers sampling/createMessage
+	ListRoots     *ListRootsResult     // answers roots/list
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (r InputResponse) MarshalJSON() ([]byte, error) {
+	v, err := pick("input response", r.Elicit, r.CreateMessage, r.ListRoots)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes an answer into the variant whose member it has.
+func (r *InputResponse) UnmarshalJSON(data []byte) error {
+	f, err := members(data, "action", "model", "roots")
+	if err != nil {
+		return err
+	}
+	found := 0
+	for _, m := range f {
+		if m != nil {
+			found++
+		}
+	}
+	if found != 1 {
+		return errorf("input response must have exactly one of action, model and roots")
+	}
+	var v InputResponse
+	switch {
+	case f[0] != nil:
+		v.Elicit = new(ElicitResult)
+		err = json.Unmarshal(data, v.Elicit)
+	case f[1] != nil:
+		v.CreateMessage = new(CreateMessageResult)
+		err = json.Unmarshal(data, v.CreateMessage)
+	default:
+		v.ListRoots = new(ListRootsResult)
+		err = json.Unmarshal(data, v.ListRoots)
+	}
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Outcome is the result of a request that may need input first
+// (tools/call, prompts/get, resources/read): exactly one of its fields is
+// set. Decoding picks InputRequired when "resultType" is "input_required"
+// and Result otherwise.
+type Outcome[T any] struct {
+	// Result is the request's own result.
+	Result *T
+	// InputRequired asks the client for input before a retry.
+	InputRequired *InputRequiredResult
+}
+
+// MarshalJSON encodes the one variant that is set.
+func (o Outcome[T]) MarshalJSON() ([]byte, error) {
+	v, err := pick("outcome", o.Result, o.InputRequired)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON decodes a result into the variant its "resultType" names.
+func (o *Outcome[T]) UnmarshalJSON(data []byte) error {
+	rt, err := member(data, "resultType")
+	if err != nil {
+		return err
+	}
+	var v Outcome[T]
+	if ResultType(rt) == ResultTypeInputRequired {
+		v.InputRequired = new(InputRequiredResult)
+		err = json.Unmarshal(data, v.InputRequired)
+	} else {
+		v.Result = new(T)
+		err = json.Unmarshal(data, v.Result)
+	}
+	if err != nil {
+		return err
+	}
+	*o = v
+	return nil
+}

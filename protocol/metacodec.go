@@ -1,0 +1,89 @@
+package protocol
+
+import (
+	"errors"
+	"slices"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// metaField is one reserved key of a _meta object and the Go field behind
+// it. For encoding, value is the field's value and set tells whether it is
+// present; for decoding, value points at the field.
+type metaField struct {
+	key   string
+	set   bool
+	value any
+}
+
+// encodeMeta writes the set fields in order, then other's keys sorted. A
+// key of other that is also one of the fields is an error, so a value can
+// never be sent twice.
+func encodeMeta(other Meta, fields ...metaField) ([]byte, error) {
+	buf := []byte{'{'}
+	for _, f := range fields {
+		if _, dup := other[f.key]; dup {
+			return nil, errorf("_meta key %q is in Other but has its own field", f.key)
+		}
+		if !f.set {
+			continue
+		}
+		raw, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, errorf("_meta %q: %w", f.key, err)
+		}
+		buf = appendMember(buf, f.key, raw)
+	}
+	keys := make([]string, 0, len(other))
+	for k := range other {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		raw := other[k]
+		if len(raw) == 0 {
+			raw = json.RawMessage("null")
+		}
+		buf = appendMember(buf, k, raw)
+	}
+	return append(buf, '}'), nil
+}
+
+// appendMember appends "key":raw to an object being built in buf.
+func appendMember(buf []byte, key string, raw []byte) []byte {
+	if len(buf) > 1 {
+		buf = append(buf, ',')
+	}
+	buf = appendQuoted(buf, key)
+	buf = append(buf, ':')
+	return append(buf, raw...)
+}
+
+// decodeMeta decodes the object data: each field's key into its value,
+// every other key into the returned Meta (nil when there are none).
+func decodeMeta(data []byte, fields ...metaField) (Meta, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, err
+	}
+	for _, f := range fields {
+		v, ok := raw[f.key]
+		if !ok {
+			continue
+		}
+		delete(raw, f.key)
+		if err := json.Unmarshal(v, f.value); err != nil {
+			var idErr *jsonrpc.Error
+			if errors.As(err, &idErr) {
+				return nil, errorf("_meta %q must be a string or an integer", f.key)
+			}
+			return nil, errorf("_meta %q: %w", f.key, err)
+		}
+	}
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	return Meta(raw), nil
+}
