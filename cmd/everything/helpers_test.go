@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
 	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpwire/mcpwire/internal/golden"
 	"github.com/mcpwire/mcpwire/internal/wirecheck"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // quietLogger discards the server's logs in tests.
@@ -17,9 +23,12 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 // schemaChecker validates every server line of a transcript against the
 // official schema of the negotiated revision, strictly (no key the revision
-// does not define).
+// does not define), and round-trips every modern result through the
+// protocol package's types.
 //
-// Two cases have no schema of their own and are checked against 2025-11-25:
+// A modern request declaring a version this server does not serve is
+// answered (-32022) in the modern form, checked against 2026-07-28. Two
+// cases have no schema of their own and are checked against 2025-11-25:
 // lines written before initialize, and error responses whose request id
 // could not be read. Revisions before 2025-11-25 require an id in every
 // error response, yet JSON-RPC has none to give when the id is unreadable;
@@ -30,10 +39,19 @@ func schemaChecker(t *testing.T) golden.Checker {
 		t.Fatal(err)
 	}
 	return func(rev string, methodOf func([]byte) string, line []byte) error {
-		if rev == "" || (rev < "2025-11-25" && idlessError(line)) {
+		switch {
+		case rev == "" || (rev < "2025-11-25" && idlessError(line)):
 			rev = "2025-11-25"
+		case !slices.Contains(c.Revisions(), rev):
+			rev = "2026-07-28" // a modern request for a version not served
 		}
-		return c.ServerMessageFunc(rev, methodOf, line)
+		if err := c.ServerMessageFunc(rev, methodOf, line); err != nil {
+			return err
+		}
+		if rev == "2026-07-28" {
+			return roundTrip(methodOf, line)
+		}
+		return nil
 	}
 }
 
@@ -60,4 +78,50 @@ func idlessError(line []byte) bool {
 	_, hasID := m["id"]
 	_, hasErr := m["error"]
 	return hasErr && !hasID
+}
+
+// roundTrip checks that a modern result the server wrote decodes into the
+// protocol package's type for its method and encodes back equal, so the
+// server's hand-built encoders and the public wire types agree.
+func roundTrip(methodOf func([]byte) string, line []byte) error {
+	var env struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(line, &env); err != nil || env.Result == nil {
+		return nil // notifications and errors are covered by the schema check
+	}
+	var target any
+	switch methodOf(env.ID) {
+	case "server/discover":
+		target = &protocol.DiscoverResult{}
+	case "tools/list":
+		target = &protocol.ListToolsResult{}
+	case "tools/call":
+		target = &protocol.CallToolResult{}
+	case "subscriptions/listen":
+		target = &protocol.SubscriptionsListenResult{}
+	default:
+		return fmt.Errorf("no protocol type for the result of %q", methodOf(env.ID))
+	}
+	dec := json.NewDecoder(bytes.NewReader(env.Result))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(target); err != nil {
+		return fmt.Errorf("decoding into %T: %w", target, err)
+	}
+	again, err := json.Marshal(target)
+	if err != nil {
+		return fmt.Errorf("encoding %T: %w", target, err)
+	}
+	var want, got any
+	if err := stdjson.Unmarshal(env.Result, &want); err != nil {
+		return err
+	}
+	if err := stdjson.Unmarshal(again, &got); err != nil {
+		return err
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		return fmt.Errorf("%T round trip differs (-server +protocol):\n%s", target, d)
+	}
+	return nil
 }

@@ -57,7 +57,7 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 // "go test -update" rewrites transcripts.
 func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
 	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
-	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}}
+	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
 	closed := false
 	for i, st := range tr.Steps {
 		if st.Client == "!close" {
@@ -93,7 +93,7 @@ func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
 // Replay runs the transcript against p.
 func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
 	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
-	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}}
+	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
 	closed := false
 	for i, st := range tr.Steps {
 		if st.Client == "!close" {
@@ -140,7 +140,11 @@ type replayer struct {
 	o       *Outcome
 	binds   map[string]string
 	methods map[string]string // request id key -> method
-	rev     string
+	modern  map[string]string // request id key -> declared modern version
+	rev     string            // the legacy session's revision
+	// lastModern is the declared version of the last request sent, "" if
+	// it was a legacy request.
+	lastModern string
 }
 
 var placeholder = regexp.MustCompile(`\$[A-Z][A-Z0-9_]*`)
@@ -169,8 +173,8 @@ func (r *replayer) send(st Step) error {
 	return r.p.WriteLine(line)
 }
 
-// noteMethods remembers the method of every request in a client line
-// (a single message or a batch).
+// noteMethods remembers the method and era of every request in a client
+// line (a single message or a batch).
 func (r *replayer) noteMethods(line []byte) {
 	var batch []json.RawMessage
 	if json.Unmarshal(line, &batch) == nil {
@@ -182,10 +186,50 @@ func (r *replayer) noteMethods(line []byte) {
 	var env struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
 	}
-	if json.Unmarshal(line, &env) == nil && env.ID != nil && env.Method != "" {
+	if json.Unmarshal(line, &env) != nil || env.Method == "" {
+		return
+	}
+	version := ""
+	if v, ok := env.Params.Meta[modernVersionKey]; ok {
+		json.Unmarshal(v, &version)
+	}
+	r.lastModern = version
+	if env.ID != nil {
 		r.methods[string(env.ID)] = env.Method
+		r.modern[string(env.ID)] = version
 	}
+}
+
+// modernVersionKey marks a modern (stateless) request.
+const modernVersionKey = "io.modelcontextprotocol/protocolVersion"
+
+// revOf returns the protocol revision a server line belongs to: the
+// declared version of the modern request it answers or follows, or else the
+// legacy session's.
+func (r *replayer) revOf(msg any) string {
+	m, _ := msg.(map[string]any)
+	if id, ok := m["id"]; ok {
+		b, _ := json.Marshal(id)
+		if v := r.modern[string(b)]; v != "" {
+			return v
+		}
+		return r.rev
+	}
+	if p, ok := m["params"].(map[string]any); ok {
+		if meta, ok := p["_meta"].(map[string]any); ok {
+			if _, ok := meta["io.modelcontextprotocol/subscriptionId"]; ok {
+				return "2026-07-28"
+			}
+		}
+	}
+	if r.lastModern != "" {
+		return r.lastModern
+	}
+	return r.rev
 }
 
 // compare matches one server line against its expectation and checks it
@@ -220,8 +264,9 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 	}
 	if r.check != nil {
 		methodOf := func(id []byte) string { return r.methods[string(id)] }
-		if err := r.check(r.rev, methodOf, []byte(actual)); err != nil {
-			r.problem(lineNo, "schema check (%s, %s): %v\n%s", r.rev, method, err, actual)
+		rev := r.revOf(act)
+		if err := r.check(rev, methodOf, []byte(actual)); err != nil {
+			r.problem(lineNo, "schema check (%s, %s): %v\n%s", rev, method, err, actual)
 		}
 	}
 }
