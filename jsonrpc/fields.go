@@ -69,3 +69,10 @@ func (o Object) Get(key string) json.RawMessage {
 
 // Len returns the number of members.
 func (o Object) Len() int { return len(o.members) }
+
+// Each calls fn for every member in order, with its decoded key.
+func (o Object) Each(fn func(key string, value json.RawMessage)) {
+	for _, m := range o.members {
+		fn(o.s.keyText(m.key), json.RawMessage(o.raw[m.value.start:m.value.end]))
+	}
+}

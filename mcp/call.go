@@ -103,7 +103,10 @@ func (c *call) Progress(progress, total float64, message string) error {
 		return fmt.Errorf("mcp: progress must increase: %v after %v", progress, c.lastProgress)
 	}
 	c.sentProgress, c.lastProgress = true, progress
-	p := progressParams{Token: c.progressToken, Progress: progress, Message: message}
+	p := progressParams{Token: c.progressToken, Progress: progress}
+	if c.req == nil || c.req.rev.hasProgressMessage() {
+		p.Message = message
+	}
 	if total > 0 {
 		p.Total = &total
 	}

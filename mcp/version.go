@@ -69,6 +69,7 @@ func negotiate(requested string) string {
 // Feature gates, by the revision that introduced each wire feature.
 func (r rev) hasToolAnnotations() bool { return r >= rev20250326 }
 func (r rev) hasAudio() bool           { return r >= rev20250326 }
+func (r rev) hasProgressMessage() bool { return r >= rev20250326 }
 func (r rev) hasBatches() bool         { return r == rev20250326 }
 func (r rev) hasStructured() bool      { return r >= rev20250618 } // structuredContent, outputSchema
 func (r rev) hasTitles() bool          { return r >= rev20250618 } // title on tools and Implementation

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"slices"
 
 	json "github.com/goccy/go-json"
 
@@ -68,11 +69,38 @@ func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
 	if schema == nil || isObjectSchema(schema) {
 		return schema
 	}
+	obj, err := jsonrpc.ParseObject(schema)
+	if err != nil {
+		return schema
+	}
+	// Keywords that only mean something at a document's root move up to
+	// the wrapper, so that "#/$defs/..." references still resolve.
+	rootOnly := []string{"$schema", "$id", "$defs", "definitions"}
 	out := make([]byte, 0, len(schema)+64)
-	out = append(out, `{"type":"object","properties":{"result":`...)
-	out = append(out, schema...)
-	out = append(out, `},"required":["result"]}`...)
-	return out
+	out = append(out, `{"type":"object","properties":{"result":{`...)
+	first := true
+	obj.Each(func(key string, value json.RawMessage) {
+		if slices.Contains(rootOnly, key) {
+			return
+		}
+		if !first {
+			out = append(out, ',')
+		}
+		first = false
+		out = jsonrpc.AppendString(out, key)
+		out = append(out, ':')
+		out = append(out, value...)
+	})
+	out = append(out, `}},"required":["result"]`...)
+	for _, key := range rootOnly {
+		if v := obj.Get(key); v != nil {
+			out = append(out, ',')
+			out = jsonrpc.AppendString(out, key)
+			out = append(out, ':')
+			out = append(out, v...)
+		}
+	}
+	return append(out, '}')
 }
 
 // needsWrap reports whether a structured value must be wrapped as

@@ -29,7 +29,7 @@ func TestCheckContent(t *testing.T) {
 		{"text with annotations", tool.NewText("t", tool.Audience("user", "assistant"), tool.Priority(1), tool.LastModified(time.Unix(0, 5).UTC())), ""},
 		{"image", tool.NewImage([]byte{1, 2, 3}, "image/png"), ""},
 		{"audio", tool.NewAudio([]byte("RIFF"), "audio/wav"), ""},
-		{"resource link", tool.NewResourceLink("file:///tmp/a.txt", "a.txt", tool.LinkSize(0)), ""},
+		{"resource link", tool.NewResourceLink("file:///project/a.txt", "a.txt", tool.LinkSize(0)), ""},
 		{"resource link with a custom scheme", tool.NewResourceLink("test://static-text", "s"), ""},
 		{"embedded text", tool.NewEmbeddedText("https://example.com/a", "text/plain", "hi"), ""},
 		{"embedded text without mimeType", tool.NewEmbeddedText("https://example.com/a", "", ""), ""},

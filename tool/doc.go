@@ -64,8 +64,9 @@
 // # One tool, every era
 //
 // A handler never knows which revision it serves: the mcp package projects
-// each descriptor and result for the client. The choices, where the
-// revisions differ:
+// each descriptor and result for the client. 2026-07-28 clients get output
+// schemas and structured values as they are. The choices for the legacy
+// revisions:
 //
 //   - Structured output. 2026-07-28 allows any JSON Schema as outputSchema
 //     and any JSON value as structuredContent; 2025-06-18 and 2025-11-25

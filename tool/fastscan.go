@@ -220,6 +220,12 @@ func (p *scan) array(s *fastSchema) bool {
 func (p *scan) str() (escaped, ok bool) {
 	p.i++ // '"'
 	for p.i < len(p.b) {
+		for p.i < len(p.b) && plainByte[p.b[p.i]] {
+			p.i++
+		}
+		if p.i == len(p.b) {
+			break
+		}
 		c := p.b[p.i]
 		switch {
 		case c == '"':
@@ -424,3 +430,12 @@ func smallInt(text []byte) (int64, bool) {
 	}
 	return v, true
 }
+
+// plainByte marks the bytes a string token holds as they are: everything
+// but '"', '\\' and control characters.
+var plainByte = func() (t [256]bool) {
+	for i := 0x20; i < 256; i++ {
+		t[i] = i != '"' && i != '\\'
+	}
+	return t
+}()

@@ -13,7 +13,8 @@ import (
 
 // Handler runs one call of a tool. args is the "arguments" object of the
 // call ("{}" when the client sent none), already validated against the
-// input schema, with its defaults filled in.
+// input schema, with its defaults filled in. The handler must not modify
+// args: it may be shared between calls.
 type Handler func(ctx context.Context, args json.RawMessage) (*Result, error)
 
 // Tool is one tool: its descriptor and its handler.

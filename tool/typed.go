@@ -31,7 +31,8 @@ import (
 //
 // When Out is *Result the handler builds its result itself (content blocks,
 // usually): there is no output schema (unless WithOutputSchema gives one)
-// and the result is sent as returned, after the contract check.
+// and the result is sent as returned, after the contract check. Returned
+// with Fail, it is sent as an isError result headed by the failure's text.
 //
 // In may also be json.RawMessage or an interface type, for the raw
 // arguments object; its schema is then {"type":"object"} unless given.
@@ -132,8 +133,9 @@ func typedHandler[In, Out any](fn func(context.Context, In) (Out, error), return
 	}
 }
 
-// resultOf returns the result a *Result-returning handler produced, marked
-// as an error when it failed with Fail.
+// resultOf returns the result a *Result-returning handler produced; when
+// it failed with Fail, a copy marked as an error whose first block is the
+// failure's text.
 func resultOf(r *Result, failed error) *Result {
 	switch {
 	case failed == nil:
@@ -143,6 +145,7 @@ func resultOf(r *Result, failed error) *Result {
 	}
 	cp := *r
 	cp.IsError = true
+	cp.Content = append([]Content{&Text{Text: failed.Error()}}, r.Content...)
 	return &cp
 }
 

@@ -134,7 +134,7 @@ func TestTypedHandlerReturningResult(t *testing.T) {
 	}{
 		{"returned as is", func(context.Context, struct{}) (*tool.Result, error) { return fixed, nil }, fixed, "fixed", false},
 		{"nil result with Fail", func(context.Context, struct{}) (*tool.Result, error) { return nil, tool.Fail("nope") }, nil, "nope", true},
-		{"result with Fail is marked", func(context.Context, struct{}) (*tool.Result, error) { return fixed, tool.Fail("nope") }, nil, "fixed", true},
+		{"result with Fail is marked", func(context.Context, struct{}) (*tool.Result, error) { return fixed, tool.Fail("nope") }, nil, "nope", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestTypedHandlerReturningResult(t *testing.T) {
 			}
 		})
 	}
-	if fixed.IsError {
+	if fixed.IsError || len(fixed.Content) != 1 {
 		t.Error("Fail modified the handler's result in place")
 	}
 }

@@ -96,8 +96,12 @@ func jsonSchemaTool() *tool.Tool {
 			if in.ContactMethod == "phone" {
 				via, at = "phone", in.Phone
 			}
+			who := in.Name
+			if who == "" {
+				who = "the contact"
+			}
 			var b strings.Builder
-			fmt.Fprintf(&b, "Contact accepted: reach %q by %s at %s", in.Name, via, at)
+			fmt.Fprintf(&b, "Contact accepted: reach %s by %s at %s", who, via, at)
 			if in.Address != nil {
 				fmt.Fprintf(&b, "; address %s, %s", in.Address.Street, in.Address.City)
 			}
