@@ -1,6 +1,7 @@
 package jsonrpc
 
 import (
+	"bytes"
 	"fmt"
 
 	json "github.com/goccy/go-json"
@@ -52,39 +53,33 @@ func invalid(id ID, format string, args ...any) *DecodeError {
 func decodeObject(s *scanner) (Message, error) {
 	t := &s.top
 	raw := func(sp span) []byte { return s.data[sp.start:sp.end] }
-	var id ID
-	idOK := true
+	f := failer{}
 	if t.has&hasID != 0 {
-		id, idOK = parseID(raw(t.id))
-	}
-	fail := func(format string, args ...any) (Message, error) {
-		e := invalid(ID{}, format, args...)
-		if idOK {
-			e.ID = id
-		}
-		return nil, e
+		f.id, f.idOK = parseID(raw(t.id))
+	} else {
+		f.idOK = true
 	}
 	if s.keyProb != "" {
-		return fail("%s", s.keyProb)
+		return f.fail("%s", s.keyProb)
 	}
 	if t.has&hasJSONRPC == 0 {
-		return fail(`missing "jsonrpc": "2.0"`)
+		return f.fail(`missing "jsonrpc": "2.0"`)
 	}
 	if v := raw(t.jsonrpc); string(v) != `"2.0"` {
-		return fail(`"jsonrpc" must be "2.0", got %s`, clip(v))
+		return f.fail(`"jsonrpc" must be "2.0", got %s`, clip(v))
 	}
-	if !idOK {
-		return fail("id must be a string or an integer, got %s", clip(raw(t.id)))
+	if !f.idOK {
+		return f.fail("id must be a string or an integer, got %s", clip(raw(t.id)))
 	}
 	if t.has&hasMethod == 0 {
-		return decodeResponse(s, id, fail)
+		return decodeResponse(s, f)
 	}
 	if t.has&(hasResult|hasError) != 0 {
-		return fail(`a request cannot carry "result" or "error"`)
+		return f.fail(`a request cannot carry "result" or "error"`)
 	}
-	var method string
-	if err := json.Unmarshal(raw(t.method), &method); err != nil || raw(t.method)[0] != '"' {
-		return fail(`"method" must be a string`)
+	method, ok := decodeMethod(raw(t.method))
+	if !ok {
+		return f.fail(`"method" must be a string`)
 	}
 	var params json.RawMessage
 	if t.has&hasParams != 0 {
@@ -94,33 +89,76 @@ func decodeObject(s *scanner) (Message, error) {
 			params = p
 		case 'n': // null params are taken as absent
 		default:
-			return fail(`"params" must be an object`)
+			return f.fail(`"params" must be an object`)
 		}
 	}
 	if t.has&hasID == 0 {
 		return &Notification{Method: method, Params: params}, nil
 	}
-	return &Request{ID: id, Method: method, Params: params}, nil
+	return &Request{ID: f.id, Method: method, Params: params}, nil
 }
 
-func decodeResponse(s *scanner, id ID, fail func(string, ...any) (Message, error)) (Message, error) {
+// failer builds the error for an invalid message, with its id when the id
+// could be read.
+type failer struct {
+	id   ID
+	idOK bool
+}
+
+func (f failer) fail(format string, args ...any) (Message, error) {
+	e := invalid(ID{}, format, args...)
+	if f.idOK {
+		e.ID = f.id
+	}
+	return nil, e
+}
+
+// commonMethods are returned without allocating a new string.
+var commonMethods = []string{
+	"tools/call", "tools/list", "ping", "initialize", "notifications/initialized",
+	"notifications/cancelled", "notifications/progress", "server/discover",
+	"subscriptions/listen", "logging/setLevel",
+}
+
+// decodeMethod decodes a method name token.
+func decodeMethod(tok []byte) (string, bool) {
+	if len(tok) < 2 || tok[0] != '"' {
+		return "", false
+	}
+	body := tok[1 : len(tok)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		for _, m := range commonMethods {
+			if string(body) == m {
+				return m, true
+			}
+		}
+		return string(body), true
+	}
+	var method string
+	if json.Unmarshal(tok, &method) != nil {
+		return "", false
+	}
+	return method, true
+}
+
+func decodeResponse(s *scanner, f failer) (Message, error) {
 	t := &s.top
 	hasRes, hasErr := t.has&hasResult != 0, t.has&hasError != 0
 	if hasRes == hasErr {
-		return fail(`a message needs "method", or exactly one of "result" and "error"`)
+		return f.fail(`a message needs "method", or exactly one of "result" and "error"`)
 	}
 	if hasRes {
 		if t.has&hasID == 0 {
-			return fail("a result response needs an id")
+			return f.fail("a result response needs an id")
 		}
-		return &Response{ID: id, Result: json.RawMessage(s.data[t.result.start:t.result.end])}, nil
+		return &Response{ID: f.id, Result: json.RawMessage(s.data[t.result.start:t.result.end])}, nil
 	}
 	var e Error
 	errRaw := s.data[t.error.start:t.error.end]
 	if errRaw[0] != '{' || json.Unmarshal(errRaw, &e) != nil {
-		return fail(`"error" must be an object with an integer "code" and a "message"`)
+		return f.fail(`"error" must be an object with an integer "code" and a "message"`)
 	}
-	return &Response{ID: id, Error: &e}, nil
+	return &Response{ID: f.id, Error: &e}, nil
 }
 
 // decodeBatch decodes each element of a JSON array.

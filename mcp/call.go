@@ -129,7 +129,10 @@ type progressParams struct {
 
 // track registers a new call, refusing a duplicate id in flight.
 func (ss *session) track(id jsonrpc.ID, respond responder) (*call, bool) {
-	ctx, cancel := context.WithCancelCause(ss.base)
+	// Rooted at Background, not at a session context: shutdown cancels the
+	// calls still in flight one by one, which spares every call the cost of
+	// registering with a parent.
+	ctx, cancel := context.WithCancelCause(context.Background())
 	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, ss: ss}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()

@@ -53,17 +53,20 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
 	r, m, rerr := ss.route(req)
 	if rerr != nil {
 		c.finish(errorResponse(req.ID, rerr))
+		c.cancel(nil)
 		return
 	}
 	c.req = r
 	switch {
 	case m.inline:
 		c.finish(ss.run(m, c, r))
+		c.cancel(nil)
 	case m.long:
 		ss.wg.Add(1)
 		go func() {
 			defer ss.wg.Done()
 			c.finish(ss.run(m, c, r))
+			c.cancel(nil)
 		}()
 	default:
 		limit := int64(ss.srv.opts.MaxConcurrentCalls + ss.srv.opts.MaxQueuedCalls)
@@ -74,22 +77,57 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
 			return
 		}
 		ss.wg.Add(1)
-		go ss.runAsync(m, c, r)
+		ss.jobs <- job{m, c, r} // never blocks: the channel holds limit jobs
+		ss.ensureWorker()
 	}
 }
 
-// runAsync runs a call on its own goroutine once a handler slot is free.
-func (ss *session) runAsync(m method, c *call, r *request) {
+// job is a call waiting for a worker.
+type job struct {
+	m method
+	c *call
+	r *request
+}
+
+// ensureWorker starts a worker when jobs wait and no worker is idle, up to
+// MaxConcurrentCalls. Workers are reused, so a handler that grew its
+// goroutine's stack does not pay for that again on the next call.
+func (ss *session) ensureWorker() {
+	for len(ss.jobs) > int(ss.idle.Load()) {
+		n := ss.workers.Load()
+		if int(n) >= ss.srv.opts.MaxConcurrentCalls {
+			return
+		}
+		if ss.workers.CompareAndSwap(n, n+1) {
+			go ss.worker()
+			return
+		}
+	}
+}
+
+// worker runs queued calls until the session's job queue is closed.
+func (ss *session) worker() {
+	for {
+		ss.idle.Add(1)
+		j, ok := <-ss.jobs
+		ss.idle.Add(-1)
+		if !ok {
+			return
+		}
+		ss.runJob(j)
+	}
+}
+
+// runJob runs one call unless it was cancelled while it waited.
+func (ss *session) runJob(j job) {
 	defer ss.wg.Done()
 	defer ss.pending.Add(-1)
-	select {
-	case ss.slots <- struct{}{}:
-	case <-c.ctx.Done():
-		c.finish(errorResponse(r.id, context.Cause(c.ctx)))
+	defer j.c.cancel(nil) // like an HTTP request's, the context ends with the call
+	if j.c.ctx.Err() != nil {
+		j.c.finish(errorResponse(j.r.id, context.Cause(j.c.ctx)))
 		return
 	}
-	defer func() { <-ss.slots }()
-	c.finish(ss.run(m, c, r))
+	j.c.finish(ss.run(j.m, j.c, j.r))
 }
 
 // run calls the method's handler, turning a panic into -32603.

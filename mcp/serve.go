@@ -26,7 +26,7 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	delete(s.sessions, ss)
 	s.sessMu.Unlock()
 	ss.shutdown()
-	ss.cancelBase(nil)
+	close(ss.jobs) // idle workers exit; none is added after reading stopped
 	closeErr := conn.Close()
 	if readErr != nil {
 		return readErr

@@ -18,11 +18,6 @@ type session struct {
 	conn transport.Conn
 	log  *slog.Logger
 
-	// base is the parent of every call's context; it outlives reading so
-	// that calls get their shutdown grace period.
-	base       context.Context
-	cancelBase context.CancelCauseFunc
-
 	mu          sync.Mutex
 	initialized bool
 	version     string
@@ -37,26 +32,25 @@ type session struct {
 	subs     []*subscription // open listen streams, in the order opened
 	stopping chan struct{}   // closed when shutdown starts
 
-	slots   chan struct{} // one per running handler
-	pending atomic.Int64  // running plus queued calls
-	wg      sync.WaitGroup
+	jobs    chan job       // calls waiting for a worker
+	workers atomic.Int32   // workers started
+	idle    atomic.Int32   // workers waiting for a job
+	pending atomic.Int64   // running plus queued calls
+	wg      sync.WaitGroup // one per call not yet finished
 
 	werrMu sync.Mutex
 	werr   error
 }
 
 func newSession(s *Server, conn transport.Conn) *session {
-	base, cancel := context.WithCancelCause(context.Background())
 	return &session{
-		srv:        s,
-		conn:       conn,
-		log:        s.log,
-		base:       base,
-		cancelBase: cancel,
-		calls:      map[string]*call{},
-		slots:      make(chan struct{}, s.opts.MaxConcurrentCalls),
-		logLimit:   newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
-		stopping:   make(chan struct{}),
+		srv:      s,
+		conn:     conn,
+		log:      s.log,
+		calls:    map[string]*call{},
+		jobs:     make(chan job, s.opts.MaxConcurrentCalls+s.opts.MaxQueuedCalls),
+		logLimit: newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
+		stopping: make(chan struct{}),
 	}
 }
 

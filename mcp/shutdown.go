@@ -25,8 +25,8 @@ func (ss *session) shutdown() {
 	for _, c := range ss.inFlight() {
 		c.finish(errorResponse(c.id, jsonrpc.NewError(jsonrpc.CodeInternalError,
 			"server shutting down: the request did not finish in time")))
+		c.cancel(ErrShuttingDown)
 	}
-	ss.cancelBase(ErrShuttingDown)
 	select {
 	case <-done:
 	case <-time.After(abandonWait):
