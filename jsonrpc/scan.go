@@ -55,6 +55,8 @@ type scanner struct {
 	collect bool       // record every top-level member in members
 	trusted bool       // input already validated: skip string checks
 	members []member
+	// membersBuf backs members for objects of up to 8 members.
+	membersBuf [8]member
 }
 
 // member is one member of the top-level object.

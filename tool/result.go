@@ -27,7 +27,15 @@ type Result struct {
 
 // TextResult returns a result with one text block.
 func TextResult(text string) *Result {
-	return &Result{Content: []Content{&Text{Text: text}}}
+	// One allocation for the result, its block and the one-element list.
+	b := &struct {
+		r Result
+		t Text
+		c [1]Content
+	}{t: Text{Text: text}}
+	b.c[0] = &b.t
+	b.r.Content = b.c[:]
+	return &b.r
 }
 
 // ErrorResult returns an isError result with one text block, formatted.
