@@ -15,8 +15,8 @@ import (
 // The returned message may alias data; the caller must not modify data
 // afterwards.
 func Decode(data []byte) (Message, error) {
-	s := scanner{data: data}
-	s.keys = s.keysBuf[:0]
+	var keys [16]keyRef
+	s := scanner{data: data, keys: keys[:0]}
 	if !s.scan() {
 		if s.tooDeep {
 			return nil, invalid(ID{}, "nesting deeper than %d levels", maxDepth)

@@ -47,7 +47,7 @@ func ParseObject(raw json.RawMessage) (Object, error) {
 		return Object{}, ErrNotObject
 	}
 	s := &scanner{data: raw, collect: true, trusted: true}
-	s.keys, s.members = s.keysBuf[:0], s.membersBuf[:0]
+	s.members = make([]member, 0, 8)
 	if !s.scan() {
 		return Object{}, ErrNotObject
 	}

@@ -51,12 +51,9 @@ type scanner struct {
 	keys    []keyRef // stack of keys of the objects being scanned
 	keyProb string   // first duplicate-key problem, "" if none
 	top     topMembers
-	keysBuf [16]keyRef // backing store for keys in the common case
-	collect bool       // record every top-level member in members
-	trusted bool       // input already validated: skip string checks
+	collect bool // record every top-level member in members
+	trusted bool // input already validated: skip string checks
 	members []member
-	// membersBuf backs members for objects of up to 8 members.
-	membersBuf [8]member
 }
 
 // member is one member of the top-level object.
@@ -349,6 +346,9 @@ func (s *scanner) recordTop(k keyRef, v span) {
 // checkKey compares a new key with the keys already seen in its object and
 // records the first duplicate or case-variant pair.
 func (s *scanner) checkKey(mark int, k keyRef) {
+	if s.trusted {
+		return // already checked when the message was decoded
+	}
 	siblings := s.keys[mark:]
 	s.keys = append(s.keys, k)
 	if s.keyProb != "" {
@@ -429,21 +429,21 @@ func (s *scanner) keyText(k keyRef) string {
 
 func quote(s string) string { return string(appendString(nil, s)) }
 
-// trustedStr skips a string already known to be valid, jumping from quote to
-// backslash with bytes.IndexAny instead of checking every byte.
+// trustedStr skips a string already known to be valid, jumping to the next
+// quote with bytes.IndexByte and looking for escapes only before it.
 func (s *scanner) trustedStr() (escaped, ok bool) {
 	for {
-		i := bytes.IndexAny(s.data[s.pos:], `"\\`)
+		i := bytes.IndexByte(s.data[s.pos:], '"')
 		if i < 0 {
 			return escaped, false
 		}
-		s.pos += i
-		if s.data[s.pos] == '"' {
-			s.pos++
+		j := bytes.IndexByte(s.data[s.pos:s.pos+i], '\\')
+		if j < 0 {
+			s.pos += i + 1
 			return escaped, true
 		}
 		escaped = true
-		s.pos += 2 // a backslash and the byte it escapes
+		s.pos += j + 2 // a backslash and the byte it escapes
 		if s.pos > len(s.data) {
 			return escaped, false
 		}

@@ -1,7 +1,5 @@
 package protocol
 
-import json "github.com/goccy/go-json"
-
 // Completion reference "type" values.
 const (
 	TypeRefPrompt   = "ref/prompt"
@@ -45,11 +43,7 @@ type CompletionReference struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (r CompletionReference) MarshalJSON() ([]byte, error) {
-	v, err := pick("completion reference", r.Prompt, r.Resource)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("completion reference", r.Prompt, r.Resource)
 }
 
 // UnmarshalJSON decodes a reference into the variant its "type" names.
@@ -61,11 +55,9 @@ func (r *CompletionReference) UnmarshalJSON(data []byte) error {
 	var v CompletionReference
 	switch typ {
 	case TypeRefPrompt:
-		v.Prompt = new(PromptReference)
-		err = v.Prompt.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Prompt)
 	case TypeRefResource:
-		v.Resource = new(ResourceTemplateReference)
-		err = v.Resource.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Resource)
 	default:
 		return unknownVariant("completion reference type", typ)
 	}

@@ -1,7 +1,5 @@
 package protocol
 
-import json "github.com/goccy/go-json"
-
 // Content block "type" values.
 const (
 	TypeText         = "text"
@@ -168,11 +166,7 @@ func (b ContentBlock) Type() string {
 
 // MarshalJSON encodes the one variant that is set.
 func (b ContentBlock) MarshalJSON() ([]byte, error) {
-	v, err := pick("content block", b.Text, b.Image, b.Audio, b.ResourceLink, b.Resource)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("content block", b.Text, b.Image, b.Audio, b.ResourceLink, b.Resource)
 }
 
 // UnmarshalJSON decodes a block into the variant its "type" names.
@@ -184,20 +178,15 @@ func (b *ContentBlock) UnmarshalJSON(data []byte) error {
 	var v ContentBlock
 	switch typ {
 	case TypeText:
-		v.Text = new(TextContent)
-		err = v.Text.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Text)
 	case TypeImage:
-		v.Image = new(ImageContent)
-		err = v.Image.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Image)
 	case TypeAudio:
-		v.Audio = new(AudioContent)
-		err = v.Audio.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Audio)
 	case TypeResourceLink:
-		v.ResourceLink = new(ResourceLink)
-		err = v.ResourceLink.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.ResourceLink)
 	case TypeResource:
-		v.Resource = new(EmbeddedResource)
-		err = v.Resource.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Resource)
 	default:
 		return unknownVariant("content block type", typ)
 	}

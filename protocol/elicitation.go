@@ -39,11 +39,7 @@ type ElicitRequestParams struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (p ElicitRequestParams) MarshalJSON() ([]byte, error) {
-	v, err := pick("elicitation params", p.Form, p.URL)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("elicitation params", p.Form, p.URL)
 }
 
 // UnmarshalJSON decodes params into the variant their "mode" names.
@@ -55,11 +51,9 @@ func (p *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 	var v ElicitRequestParams
 	switch mode {
 	case "", ElicitModeForm:
-		v.Form = new(ElicitRequestFormParams)
-		err = v.Form.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Form)
 	case ElicitModeURL:
-		v.URL = new(ElicitRequestURLParams)
-		err = v.URL.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.URL)
 	default:
 		return unknownVariant("elicitation mode", mode)
 	}

@@ -29,13 +29,9 @@ type PrimitiveSchemaDefinition struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (d PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
-	v, err := pick("primitive schema", d.String, d.Number, d.Boolean,
+	return marshalVariant("primitive schema", d.String, d.Number, d.Boolean,
 		d.UntitledSingleSelectEnum, d.TitledSingleSelectEnum,
 		d.UntitledMultiSelectEnum, d.TitledMultiSelectEnum, d.LegacyTitledEnum)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
 }
 
 // UnmarshalJSON decodes a field schema into the variant its members name.
@@ -51,28 +47,21 @@ func (d *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 		}
 	}
 	var v PrimitiveSchemaDefinition
-	var target any
 	switch typ {
 	case "boolean":
-		v.Boolean = new(BooleanSchema)
-		target = v.Boolean
+		err = decodeVariant(data, &v.Boolean)
 	case "number", "integer":
-		v.Number = new(NumberSchema)
-		target = v.Number
+		err = decodeVariant(data, &v.Number)
 	case "string":
 		switch {
 		case f[1] != nil:
-			v.LegacyTitledEnum = new(LegacyTitledEnumSchema)
-			target = v.LegacyTitledEnum
+			err = decodeVariant(data, &v.LegacyTitledEnum)
 		case f[2] != nil:
-			v.TitledSingleSelectEnum = new(TitledSingleSelectEnumSchema)
-			target = v.TitledSingleSelectEnum
+			err = decodeVariant(data, &v.TitledSingleSelectEnum)
 		case f[3] != nil:
-			v.UntitledSingleSelectEnum = new(UntitledSingleSelectEnumSchema)
-			target = v.UntitledSingleSelectEnum
+			err = decodeVariant(data, &v.UntitledSingleSelectEnum)
 		default:
-			v.String = new(StringSchema)
-			target = v.String
+			err = decodeVariant(data, &v.String)
 		}
 	case "array":
 		titled := false
@@ -84,16 +73,14 @@ func (d *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 			titled = anyOf != nil
 		}
 		if titled {
-			v.TitledMultiSelectEnum = new(TitledMultiSelectEnumSchema)
-			target = v.TitledMultiSelectEnum
+			err = decodeVariant(data, &v.TitledMultiSelectEnum)
 		} else {
-			v.UntitledMultiSelectEnum = new(UntitledMultiSelectEnumSchema)
-			target = v.UntitledMultiSelectEnum
+			err = decodeVariant(data, &v.UntitledMultiSelectEnum)
 		}
 	default:
 		return unknownVariant("primitive schema type", typ)
 	}
-	if err := json.Unmarshal(data, target); err != nil {
+	if err != nil {
 		return err
 	}
 	*d = v

@@ -38,12 +38,7 @@ func TestEnvelopeDecodeErrors(t *testing.T) {
 			`method is "roots/list", want "elicitation/create"`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := json.Unmarshal([]byte(tt.in), tt.v)
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { decodeFails(t, tt.in, tt.v, tt.wantErr) })
 	}
 }
 
@@ -73,21 +68,7 @@ func TestEnvelopeEncode(t *testing.T) {
 		{"roots input request", ListRootsRequest{}, `{"method":"roots/list"}`, ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := json.Marshal(tt.v)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(out) != tt.want {
-				t.Errorf("got  %s\nwant %s", out, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { encodeCase(t, tt.v, tt.want, tt.wantErr) })
 	}
 }
 

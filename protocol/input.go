@@ -1,7 +1,5 @@
 package protocol
 
-import json "github.com/goccy/go-json"
-
 // InputRequiredResult answers tools/call, prompts/get or resources/read
 // when the server needs more from the client first (multi round-trip
 // requests). The client retries the original request, with a new id, with
@@ -37,11 +35,7 @@ type InputRequest struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (r InputRequest) MarshalJSON() ([]byte, error) {
-	v, err := pick("input request", r.Elicit, r.CreateMessage, r.ListRoots)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("input request", r.Elicit, r.CreateMessage, r.ListRoots)
 }
 
 // UnmarshalJSON decodes a request into the variant its "method" names.
@@ -53,14 +47,11 @@ func (r *InputRequest) UnmarshalJSON(data []byte) error {
 	var v InputRequest
 	switch method {
 	case MethodElicit:
-		v.Elicit = new(ElicitRequest)
-		err = v.Elicit.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Elicit)
 	case MethodCreateMessage:
-		v.CreateMessage = new(CreateMessageRequest)
-		err = v.CreateMessage.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.CreateMessage)
 	case MethodListRoots:
-		v.ListRoots = new(ListRootsRequest)
-		err = v.ListRoots.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.ListRoots)
 	default:
 		return unknownVariant("input request method", method)
 	}
@@ -84,11 +75,7 @@ type InputResponse struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (r InputResponse) MarshalJSON() ([]byte, error) {
-	v, err := pick("input response", r.Elicit, r.CreateMessage, r.ListRoots)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("input response", r.Elicit, r.CreateMessage, r.ListRoots)
 }
 
 // UnmarshalJSON decodes an answer into the variant whose member it has.
@@ -109,14 +96,11 @@ func (r *InputResponse) UnmarshalJSON(data []byte) error {
 	var v InputResponse
 	switch {
 	case f[0] != nil:
-		v.Elicit = new(ElicitResult)
-		err = json.Unmarshal(data, v.Elicit)
+		err = decodeVariant(data, &v.Elicit)
 	case f[1] != nil:
-		v.CreateMessage = new(CreateMessageResult)
-		err = json.Unmarshal(data, v.CreateMessage)
+		err = decodeVariant(data, &v.CreateMessage)
 	default:
-		v.ListRoots = new(ListRootsResult)
-		err = json.Unmarshal(data, v.ListRoots)
+		err = decodeVariant(data, &v.ListRoots)
 	}
 	if err != nil {
 		return err
@@ -138,11 +122,7 @@ type Outcome[T any] struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (o Outcome[T]) MarshalJSON() ([]byte, error) {
-	v, err := pick("outcome", o.Result, o.InputRequired)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("outcome", o.Result, o.InputRequired)
 }
 
 // UnmarshalJSON decodes a result into the variant its "resultType" names.
@@ -153,11 +133,9 @@ func (o *Outcome[T]) UnmarshalJSON(data []byte) error {
 	}
 	var v Outcome[T]
 	if ResultType(rt) == ResultTypeInputRequired {
-		v.InputRequired = new(InputRequiredResult)
-		err = json.Unmarshal(data, v.InputRequired)
+		err = decodeVariant(data, &v.InputRequired)
 	} else {
-		v.Result = new(T)
-		err = json.Unmarshal(data, v.Result)
+		err = decodeVariant(data, &v.Result)
 	}
 	if err != nil {
 		return err

@@ -71,7 +71,7 @@ func (m RequestMeta) MarshalJSON() ([]byte, error) {
 // error.
 func (m *RequestMeta) UnmarshalJSON(data []byte) error {
 	var v RequestMeta
-	other, err := decodeMeta(data,
+	err := decodeMeta(data, &v.Other,
 		metaField{key: MetaProtocolVersion, value: &v.ProtocolVersion},
 		metaField{key: MetaClientCapabilities, value: &v.ClientCapabilities},
 		metaField{key: MetaClientInfo, value: &v.ClientInfo},
@@ -81,7 +81,6 @@ func (m *RequestMeta) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	v.Other = other
 	*m = v
 	return nil
 }
@@ -106,11 +105,9 @@ func (m ResultMeta) MarshalJSON() ([]byte, error) {
 // rest in Other.
 func (m *ResultMeta) UnmarshalJSON(data []byte) error {
 	var v ResultMeta
-	other, err := decodeMeta(data, metaField{key: MetaServerInfo, value: &v.ServerInfo})
-	if err != nil {
+	if err := decodeMeta(data, &v.Other, metaField{key: MetaServerInfo, value: &v.ServerInfo}); err != nil {
 		return err
 	}
-	v.Other = other
 	*m = v
 	return nil
 }
@@ -137,11 +134,9 @@ func (m NotificationMeta) MarshalJSON() ([]byte, error) {
 // rest in Other.
 func (m *NotificationMeta) UnmarshalJSON(data []byte) error {
 	var v NotificationMeta
-	other, err := decodeMeta(data, metaField{key: MetaSubscriptionID, value: &v.SubscriptionID})
-	if err != nil {
+	if err := decodeMeta(data, &v.Other, metaField{key: MetaSubscriptionID, value: &v.SubscriptionID}); err != nil {
 		return err
 	}
-	v.Other = other
 	*m = v
 	return nil
 }
@@ -171,14 +166,13 @@ func (m SubscriptionsListenResultMeta) MarshalJSON() ([]byte, error) {
 // rest in Other.
 func (m *SubscriptionsListenResultMeta) UnmarshalJSON(data []byte) error {
 	var v SubscriptionsListenResultMeta
-	other, err := decodeMeta(data,
+	err := decodeMeta(data, &v.Other,
 		metaField{key: MetaSubscriptionID, value: &v.SubscriptionID},
 		metaField{key: MetaServerInfo, value: &v.ServerInfo},
 	)
 	if err != nil {
 		return err
 	}
-	v.Other = other
 	*m = v
 	return nil
 }

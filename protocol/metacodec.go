@@ -62,11 +62,12 @@ func appendMember(buf []byte, key string, raw []byte) []byte {
 }
 
 // decodeMeta decodes the object data: each field's key into its value,
-// every other key into the returned Meta (nil when there are none).
-func decodeMeta(data []byte, fields ...metaField) (Meta, error) {
+// every other key into *other (nil when there are none). On an error
+// *other is left as it was.
+func decodeMeta(data []byte, other *Meta, fields ...metaField) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, err
+		return err
 	}
 	for _, f := range fields {
 		v, ok := raw[f.key]
@@ -77,13 +78,14 @@ func decodeMeta(data []byte, fields ...metaField) (Meta, error) {
 		if err := json.Unmarshal(v, f.value); err != nil {
 			var idErr *jsonrpc.Error
 			if errors.As(err, &idErr) {
-				return nil, errorf("_meta %q must be a string or an integer", f.key)
+				return errorf("_meta %q must be a string or an integer", f.key)
 			}
-			return nil, errorf("_meta %q: %w", f.key, err)
+			return errorf("_meta %q: %w", f.key, err)
 		}
 	}
-	if len(raw) == 0 {
-		return nil, nil
+	*other = nil
+	if len(raw) > 0 {
+		*other = Meta(raw)
 	}
-	return Meta(raw), nil
+	return nil
 }

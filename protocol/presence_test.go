@@ -1,10 +1,6 @@
 package protocol
 
-import (
-	"testing"
-
-	json "github.com/goccy/go-json"
-)
+import "testing"
 
 // TestPresenceRoundTrips lists members whose presence means something
 // even when their value is empty, false or null; each must come back as
@@ -60,14 +56,6 @@ func TestRequiredArraysNeverNull(t *testing.T) {
 		{"form properties", RequestedSchema{}, `{"type":"object","properties":{}}`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, err := json.Marshal(tt.v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(out) != tt.want {
-				t.Errorf("got %s, want %s", out, tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { encodeCase(t, tt.v, tt.want, "") })
 	}
 }

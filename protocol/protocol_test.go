@@ -1,8 +1,6 @@
 package protocol
 
 import (
-	"bytes"
-	stdjson "encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +10,6 @@ import (
 	"testing"
 
 	json "github.com/goccy/go-json"
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
@@ -229,39 +226,6 @@ func typeName(v any) string {
 	name := reflect.TypeOf(v).Elem().String()
 	name = strings.ReplaceAll(name, "github.com/mcpwire/mcpwire/protocol.", "")
 	return strings.ReplaceAll(name, "protocol.", "")
-}
-
-// roundTrip decodes data into v, rejecting unknown members where the
-// decoder can see them, encodes v and compares the result with data as
-// JSON. The comparison is what makes the check strict everywhere: a member
-// a type does not know, or decodes under another name, is missing or
-// renamed in the output.
-func roundTrip(t *testing.T, data []byte, v any) {
-	t.Helper()
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		t.Fatalf("encode: %v", err)
-	}
-	if diff := cmp.Diff(asAny(t, data), asAny(t, out)); diff != "" {
-		t.Errorf("round trip differs (-example +encoded):\n%s\nencoded: %s", diff, out)
-	}
-}
-
-// asAny decodes JSON with the standard library, numbers kept as written.
-func asAny(t *testing.T, data []byte) any {
-	t.Helper()
-	dec := stdjson.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		t.Fatalf("decoding %s: %v", data, err)
-	}
-	return v
 }
 
 // TestErrorDataExamples decodes the data of the official error examples

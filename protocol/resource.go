@@ -1,7 +1,5 @@
 package protocol
 
-import json "github.com/goccy/go-json"
-
 // Resource is a resource a server can read, as resources/list lists it.
 type Resource struct {
 	// URI identifies the resource; required.
@@ -83,11 +81,7 @@ type ResourceContents struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (c ResourceContents) MarshalJSON() ([]byte, error) {
-	v, err := pick("resource contents", c.Text, c.Blob)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("resource contents", c.Text, c.Blob)
 }
 
 // UnmarshalJSON decodes contents into the variant whose member it has.
@@ -101,11 +95,9 @@ func (c *ResourceContents) UnmarshalJSON(data []byte) error {
 	case f[0] != nil && f[1] != nil:
 		return errorf("resource contents have both text and blob")
 	case f[0] != nil:
-		v.Text = new(TextResourceContents)
-		err = json.Unmarshal(data, v.Text)
+		err = decodeVariant(data, &v.Text)
 	case f[1] != nil:
-		v.Blob = new(BlobResourceContents)
-		err = json.Unmarshal(data, v.Blob)
+		err = decodeVariant(data, &v.Blob)
 	default:
 		return errorf("resource contents have neither text nor blob")
 	}

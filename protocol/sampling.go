@@ -108,11 +108,7 @@ type SamplingContentBlock struct {
 
 // MarshalJSON encodes the one variant that is set.
 func (b SamplingContentBlock) MarshalJSON() ([]byte, error) {
-	v, err := pick("sampling content block", b.Text, b.Image, b.Audio, b.ToolUse, b.ToolResult)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
+	return marshalVariant("sampling content block", b.Text, b.Image, b.Audio, b.ToolUse, b.ToolResult)
 }
 
 // UnmarshalJSON decodes a block into the variant its "type" names.
@@ -124,20 +120,15 @@ func (b *SamplingContentBlock) UnmarshalJSON(data []byte) error {
 	var v SamplingContentBlock
 	switch typ {
 	case TypeText:
-		v.Text = new(TextContent)
-		err = v.Text.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Text)
 	case TypeImage:
-		v.Image = new(ImageContent)
-		err = v.Image.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Image)
 	case TypeAudio:
-		v.Audio = new(AudioContent)
-		err = v.Audio.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.Audio)
 	case TypeToolUse:
-		v.ToolUse = new(ToolUseContent)
-		err = v.ToolUse.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.ToolUse)
 	case TypeToolResult:
-		v.ToolResult = new(ToolResultContent)
-		err = v.ToolResult.UnmarshalJSON(data)
+		err = decodeVariant(data, &v.ToolResult)
 	default:
 		return unknownVariant("sampling content type", typ)
 	}

@@ -3,7 +3,6 @@ package protocol
 import (
 	"errors"
 	"fmt"
-	"reflect"
 
 	json "github.com/goccy/go-json"
 
@@ -79,25 +78,6 @@ func members(data []byte, keys ...string) ([]json.RawMessage, error) {
 	return f, err
 }
 
-// pick returns the one non-nil pointer among variants, the fields of the
-// union named what.
-func pick(what string, variants ...any) (any, error) {
-	var found any
-	for _, v := range variants {
-		if reflect.ValueOf(v).IsNil() {
-			continue
-		}
-		if found != nil {
-			return nil, errorf("%s has more than one variant set", what)
-		}
-		found = v
-	}
-	if found == nil {
-		return nil, errorf("%s has no variant set", what)
-	}
-	return found, nil
-}
-
 // appendQuoted appends s as a JSON string.
 func appendQuoted(buf []byte, s string) []byte {
 	b, _ := json.Marshal(s)
@@ -111,14 +91,6 @@ func clip(data []byte) string {
 		return string(data[:limit]) + "..."
 	}
 	return string(data)
-}
-
-// unknownVariant reports a discriminator value no variant of a union has.
-func unknownVariant(what, value string) error {
-	if value == "" {
-		return errorf("%s is missing", what)
-	}
-	return errorf("unknown %s %q", what, value)
 }
 
 // errorf returns an error with the package's prefix.

@@ -33,6 +33,7 @@ type Schema struct {
 	compiled   *jsonschema.Schema
 	objectRoot bool
 	defaults   *defaultsNode // nil when no property has a default
+	fast       *fastSchema   // nil when the schema is outside the fast-path subset
 
 	// serial guards validation of schemas with "pattern" or
 	// "patternProperties": the library caches compiled regular
@@ -87,6 +88,7 @@ func Compile(raw json.RawMessage) (*Schema, error) {
 		raw:      append(json.RawMessage(nil), raw...),
 		compiled: compiled,
 		serial:   c.shape.hasPatterns,
+		fast:     compileFast(doc),
 	}
 	if root, ok := doc.(map[string]any); ok {
 		s.objectRoot = root["type"] == "object"

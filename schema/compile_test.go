@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
@@ -234,19 +235,76 @@ func TestApplyDefaultsNoDefaults(t *testing.T) {
 	}
 }
 
+// BenchmarkValidate compares the fast path with the library ("slow") on
+// a small object, the echo tool's arguments, an 8 MiB string argument and
+// an invalid instance.
 func BenchmarkValidate(b *testing.B) {
-	s, err := Compile(json.RawMessage(`{"type":"object","properties":{
-		"city":{"type":"string","minLength":1},
-		"days":{"type":"integer","minimum":1,"maximum":14},
-		"metric":{"type":"boolean"}},"required":["city"],"additionalProperties":false}`))
-	if err != nil {
-		b.Fatal(err)
+	const (
+		weather = `{"type":"object","properties":{
+			"city":{"type":"string","minLength":1},
+			"days":{"type":"integer","minimum":1,"maximum":14},
+			"metric":{"type":"boolean"}},"required":["city"],"additionalProperties":false}`
+		echo = `{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`
+	)
+	big := `{"text":"` + strings.Repeat("hello wörld ", 8<<20/13) + `"}`
+	cases := []struct{ name, schema, instance string }{
+		{"small", weather, `{"city":"Paris","days":3,"metric":true}`},
+		{"echo", echo, `{"text":"hello"}`},
+		{"8MiB", echo, big},
+		{"invalid", weather, `{"city":"","days":15,"extra":1}`},
 	}
-	in := json.RawMessage(`{"city":"Paris","days":3,"metric":true}`)
-	b.ReportAllocs()
-	for b.Loop() {
-		if vs := s.Validate(in); vs != nil {
-			b.Fatal(vs)
+	for _, c := range cases {
+		s, err := Compile(json.RawMessage(c.schema))
+		if err != nil || s.fast == nil {
+			b.Fatal(err)
+		}
+		in := json.RawMessage(c.instance)
+		wantValid := c.name != "invalid"
+		for _, path := range []struct {
+			name     string
+			validate func(json.RawMessage) []Violation
+		}{{"fast", s.Validate}, {"slow", s.validateSlow}} {
+			b.Run(c.name+"/"+path.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if vs := path.validate(in); (vs == nil) != wantValid {
+						b.Fatal(vs)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Numbers whose size would stall the library validator are refused at once
+// on the slow path (a schema outside the fast subset), while ordinary ones
+// pass through.
+func TestSlowPathRefusesOversizeNumbers(t *testing.T) {
+	s, err := Compile(json.RawMessage(`{"type":"object","properties":{"n":{"minimum":1}},"anyOf":[{"required":["n"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.fast != nil {
+		t.Fatal("schema unexpectedly on the fast path; the test needs the library path")
+	}
+	for _, tc := range []struct {
+		in      string
+		refused bool
+	}{
+		{`{"n":1e-60000}`, true},
+		{`{"n":1` + strings.Repeat("0", 1000) + `}`, true},
+		{`{"n":2.5e10}`, false},
+		{`{"n":"1e-60000"}`, false},
+	} {
+		start := time.Now()
+		vs := s.Validate(json.RawMessage(tc.in))
+		refused := len(vs) == 1 && vs[0].Keyword == "number"
+		if refused != tc.refused {
+			t.Errorf("%.40s: violations %v, want refused=%v", tc.in, vs, tc.refused)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%.40s took %v", tc.in, d)
 		}
 	}
 }

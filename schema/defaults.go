@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
 // defaultsNode lists, for one object schema, the properties that have a
@@ -56,8 +58,10 @@ func buildDefaults(s map[string]any) *defaultsNode {
 // conditionals are not applied. A property present with the value null is
 // left alone. An absent nested object is not created to hold its
 // properties' defaults. When something is filled in, every object on the
-// way is re-encoded with its keys sorted; values are kept byte for byte. Validate the result, not the input, so that the bytes checked
-// are the bytes the tool receives.
+// way is re-encoded compactly: its members keep their order and their
+// values byte for byte, and the defaults follow, by property name. Validate
+// the result, not the input, so that the bytes checked are the bytes the
+// tool receives.
 func (s *Schema) ApplyDefaults(instance json.RawMessage) (json.RawMessage, error) {
 	if s.defaults == nil {
 		return instance, nil
@@ -70,43 +74,55 @@ func applyDefaults(instance json.RawMessage, node *defaultsNode) (json.RawMessag
 	if firstNonSpace(instance) != '{' {
 		return instance, false, nil // not an object: validation reports it
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(instance, &m); err != nil {
+	obj, err := jsonrpc.ParseObject(instance)
+	if err != nil {
 		return nil, false, fmt.Errorf("schema: applying defaults: %w", err)
 	}
-	changed := false
+	var missing []propDefault
+	var nested map[string]json.RawMessage
 	for _, p := range node.props {
-		v, present := m[p.name]
+		v := obj.Get(p.name)
 		switch {
-		case !present && p.value != nil:
-			m[p.name] = p.value
-			changed = true
-		case present && p.child != nil:
-			nv, ch, err := applyDefaults(v, p.child)
+		case v == nil && p.value != nil:
+			missing = append(missing, p)
+		case v != nil && p.child != nil:
+			nv, changed, err := applyDefaults(v, p.child)
 			if err != nil {
 				return nil, false, err
 			}
-			if ch {
-				m[p.name] = nv
-				changed = true
+			if changed {
+				if nested == nil {
+					nested = map[string]json.RawMessage{}
+				}
+				nested[p.name] = nv
 			}
 		}
 	}
-	if !changed {
+	if len(missing) == 0 && nested == nil {
 		return instance, false, nil
 	}
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	for i, k := range sortedKeys(m) {
-		if i > 0 {
-			buf.WriteByte(',')
+	out := make([]byte, 0, len(instance)+64)
+	out = append(out, '{')
+	first := true
+	member := func(key string, value json.RawMessage) {
+		if !first {
+			out = append(out, ',')
 		}
-		writeString(&buf, k)
-		buf.WriteByte(':')
-		buf.Write(m[k])
+		first = false
+		out = jsonrpc.AppendString(out, key)
+		out = append(out, ':')
+		out = append(out, value...)
 	}
-	buf.WriteByte('}')
-	return buf.Bytes(), true, nil
+	obj.Each(func(key string, value json.RawMessage) {
+		if nv, ok := nested[key]; ok {
+			value = nv
+		}
+		member(key, value)
+	})
+	for _, p := range missing {
+		member(p.name, p.value)
+	}
+	return append(out, '}'), true, nil
 }
 
 func firstNonSpace(b []byte) byte {

@@ -73,5 +73,14 @@
 //	- (root): Required property 'a' is missing (required)
 //	- /b: 11 should be at most 10 (maximum)
 //
+// Schemas made only of the keywords tool input schemas usually use — type,
+// enum, const, the numeric, string, array and object assertions,
+// properties, required, additionalProperties, items (one schema), the
+// annotations, and "$schema" naming 2020-12 — are compiled a second time
+// into a validator that reads the instance's bytes directly: it reports
+// exactly the violations the library would, allocates nothing for a valid
+// instance and never copies a long string. Any other keyword anywhere in
+// the schema leaves validation to the library.
+//
 // [Schema.ApplyDefaults] fills in defaults of absent properties.
 package schema

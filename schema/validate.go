@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	json "github.com/goccy/go-json"
@@ -33,6 +35,18 @@ type Violation struct {
 // applicators that require every subschema to hold are reported at the
 // innermost value.
 func (s *Schema) Validate(instance json.RawMessage) []Violation {
+	if s.fast != nil {
+		return s.fast.validate(instance)
+	}
+	if v, ok := oversizeNumber(instance); ok {
+		return []Violation{v} // the fast path needs no such limit
+	}
+	return s.validateSlow(instance)
+}
+
+// validateSlow validates with the library. Schemas outside the fast-path
+// subset always take it; tests call it to compare both paths.
+func (s *Schema) validateSlow(instance json.RawMessage) []Violation {
 	if s.serial {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -43,6 +57,12 @@ func (s *Schema) Validate(instance json.RawMessage) []Violation {
 	}
 	var vs []Violation
 	collect(result, "", "", &vs)
+	return sortViolations(vs)
+}
+
+// sortViolations sorts by pointer, then keyword, then message, and drops
+// repeats.
+func sortViolations(vs []Violation) []Violation {
 	slices.SortFunc(vs, func(a, b Violation) int {
 		if c := strings.Compare(a.Pointer, b.Pointer); c != 0 {
 			return c
@@ -144,7 +164,7 @@ func violation(ptr, via, kw string, e *jsonschema.EvaluationError) Violation {
 	v := Violation{Pointer: ptr, Keyword: kw, Message: e.Error()}
 	switch {
 	case e.Code == "invalid_json":
-		v.Keyword, v.Message = "json", "the value is not valid JSON (or has a duplicate object key)"
+		v.Keyword, v.Message = jsonViolation.Keyword, jsonViolation.Message
 	case e.Code == "false_schema_mismatch" && (via == "additionalProperties" || via == "unevaluatedProperties"):
 		v.Keyword, v.Message = via, "additional property is not allowed"
 	case e.Code == "false_schema_mismatch":
@@ -177,4 +197,58 @@ func FormatViolations(vs []Violation) string {
 		b.WriteString(")")
 	}
 	return b.String()
+}
+
+// Number limits for the library path: its number handling takes time that
+// grows with the square of an exponent (1e-60000 against a minimum takes
+// most of a second) and reading a literal of a million digits takes
+// seconds, so such numbers are refused before it sees them.
+const (
+	maxNumberDigits   = 400
+	maxNumberExponent = 400
+)
+
+// oversizeNumber finds the first number literal in instance that has more
+// than maxNumberDigits digits or an exponent beyond maxNumberExponent, and
+// returns the violation that reports it.
+func oversizeNumber(instance json.RawMessage) (Violation, bool) {
+	inString := false
+	for i := 0; i < len(instance); i++ {
+		c := instance[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '-' || (c >= '0' && c <= '9'):
+			end := i
+			for end < len(instance) && strings.IndexByte("+-0123456789.eE", instance[end]) >= 0 {
+				end++
+			}
+			if tooBig(instance[i:end]) {
+				return Violation{Keyword: "number", Message: fmt.Sprintf(
+					"a number has more than %d digits or an exponent beyond %d; such numbers are not accepted",
+					maxNumberDigits, maxNumberExponent)}, true
+			}
+			i = end - 1
+		}
+	}
+	return Violation{}, false
+}
+
+// tooBig reports whether a number literal exceeds the limits.
+func tooBig(num []byte) bool {
+	mant, exp, _ := strings.Cut(strings.ToLower(string(num)), "e")
+	if len(mant) > maxNumberDigits+2 { // sign and point
+		return true
+	}
+	if exp == "" {
+		return false
+	}
+	e, err := strconv.Atoi(exp)
+	return err != nil || e > maxNumberExponent || e < -maxNumberExponent
 }

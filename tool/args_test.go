@@ -20,7 +20,7 @@ func TestPrepareArgs(t *testing.T) {
 	}{
 		{"valid, defaults filled in", weather, `{"city":"Oslo"}`, `{"city":"Oslo","days":3,"units":"metric"}`, false},
 		{"given values kept", weather, `{"city":"Oslo","days":7,"units":"imperial"}`, `{"city":"Oslo","days":7,"units":"imperial"}`, false},
-		{"nested defaults", weather, `{"city":"Oslo","window":{"from":2}}`, `{"city":"Oslo","days":3,"units":"metric","window":{"from":2,"step":1}}`, false},
+		{"nested defaults", weather, `{"city":"Oslo","window":{"from":2}}`, `{"city":"Oslo","window":{"from":2,"step":1},"days":3,"units":"metric"}`, false},
 		{"every violation listed", weather, `{"days":20,"units":"kelvin","extra":1}`,
 			"invalid arguments for tool t:\n" +
 				"- (root): Required property 'city' is missing (required)\n" +

@@ -71,11 +71,6 @@ func (c *compiled) checkStructured(res *Result) (*Result, []string) {
 		raw, isRaw = trimmed, false
 	}
 	if c.out != nil {
-		if c.fastOut != nil {
-			if ok, _ := c.fastOut.accepts(raw); ok {
-				return passStructured(res, raw, isRaw), nil
-			}
-		}
 		if vs := c.out.Validate(raw); vs != nil {
 			return res, []string{"structuredContent does not match the output schema:" + indent(vs)}
 		}

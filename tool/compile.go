@@ -29,12 +29,6 @@ type compiled struct {
 	// emptyDefaulted reports whether emptyArgs differs from "{}".
 	emptyDefaulted bool
 
-	// fastIn and fastOut check simple schemas in one scan (nil when a
-	// schema is not simple); inDefaults says which defaults fastIn's
-	// properties carry.
-	fastIn, fastOut *fastSchema
-	inDefaults      fastDefaults
-
 	// headers are the admitted x-mcp-header annotations.
 	headers []header.Annotation
 }
@@ -103,7 +97,6 @@ func compileSchemas(t *Tool) (*compiled, error) {
 	c.trivialInput = acceptsAnyObject(in.Raw())
 	if !c.trivialInput {
 		c.precomputeEmpty()
-		c.fastIn, c.inDefaults = compileFast(in.Raw())
 	}
 	if t.OutputSchema != nil {
 		out, err := schema.Compile(t.OutputSchema)
@@ -114,7 +107,6 @@ func compileSchemas(t *Tool) (*compiled, error) {
 			return nil, fmt.Errorf("tool %q: output schema: %w", t.Name, err)
 		}
 		c.out = out
-		c.fastOut, _ = compileFast(out.Raw())
 	}
 	return c, nil
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"sync"
-	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,16 +17,13 @@ const legacyVersion = "2025-11-25"
 
 // session adapts a go-sdk ClientSession to scenario.Session.
 type session struct {
-	cs *mcp.ClientSession
-
-	mu       sync.Mutex
-	progress map[string]func(scenario.Progress) // by progress token
-	tokens   atomic.Int64
+	cs       *mcp.ClientSession
+	progress *scenario.ProgressRoutes
 }
 
 func connect(legacy bool) scenario.Connect {
 	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser) (scenario.Session, error) {
-		s := &session{progress: map[string]func(scenario.Progress){}}
+		s := &session{progress: scenario.NewProgressRoutes("go-sdk")}
 		client := mcp.NewClient(&mcp.Implementation{Name: "mcpwire-interop-go-sdk", Version: "0.1.0"}, &mcp.ClientOptions{
 			ProgressNotificationHandler: s.onProgress,
 		})
@@ -47,12 +41,8 @@ func connect(legacy bool) scenario.Connect {
 }
 
 func (s *session) onProgress(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
-	s.mu.Lock()
-	f := s.progress[fmt.Sprint(req.Params.ProgressToken)]
-	s.mu.Unlock()
-	if f != nil {
-		f(scenario.Progress{Progress: req.Params.Progress, Total: req.Params.Total, Message: req.Params.Message})
-	}
+	p := req.Params
+	s.progress.Deliver(p.ProgressToken, scenario.Progress{Progress: p.Progress, Total: p.Total, Message: p.Message})
 }
 
 func (s *session) ProtocolVersion() string {
@@ -67,15 +57,11 @@ func (s *session) ListToolsPage(ctx context.Context, cursor string) (scenario.Pa
 	if err != nil {
 		return scenario.Page{}, err
 	}
-	page := scenario.Page{NextCursor: res.NextCursor}
-	for _, t := range res.Tools {
-		tool, err := toTool(t)
-		if err != nil {
-			return scenario.Page{}, err
-		}
-		page.Tools = append(page.Tools, tool)
+	tools, err := scenario.ToolsOf(res.Tools, toTool)
+	if err != nil {
+		return scenario.Page{}, err
 	}
-	return page, nil
+	return scenario.Page{Tools: tools, NextCursor: res.NextCursor}, nil
 }
 
 func (s *session) ListAllTools(ctx context.Context) ([]scenario.Tool, error) {
@@ -108,24 +94,13 @@ func toTool(t *mcp.Tool) (scenario.Tool, error) {
 func (s *session) CallTool(ctx context.Context, name string, args map[string]any, onProgress func(scenario.Progress)) (*scenario.Result, error) {
 	params := &mcp.CallToolParams{Name: name, Arguments: args}
 	if onProgress != nil {
-		token := fmt.Sprintf("go-sdk-%d", s.tokens.Add(1))
-		params.SetProgressToken(token)
-		// The token stays registered after the call returns: the SDK may run
-		// the handler for a notification that preceded the result on the
-		// wire only after CallTool has returned.
-		s.mu.Lock()
-		s.progress[token] = onProgress
-		s.mu.Unlock()
+		params.SetProgressToken(s.progress.Add(onProgress))
 	}
 	res, err := s.cs.CallTool(ctx, params)
 	if err != nil {
 		return nil, err
 	}
-	content := make([]any, len(res.Content))
-	for i, c := range res.Content {
-		content[i] = c
-	}
-	return scenario.NewResult(content, res.StructuredContent, res.IsError)
+	return scenario.NewResult(res.Content, res.StructuredContent, res.IsError)
 }
 
 func (s *session) ErrorCode(err error) (int, bool) {

@@ -17,40 +17,8 @@
 // ProtocolVersion is a legacy version do the same.
 package main
 
-import (
-	"context"
-	"flag"
-	"fmt"
-	"os"
-	"time"
-
-	"github.com/mcpwire/mcpwire/interop/go/internal/harness"
-	"github.com/mcpwire/mcpwire/interop/go/internal/scenario"
-)
+import "github.com/mcpwire/mcpwire/interop/go/internal/clientcmd"
 
 func main() {
-	server := flag.String("server", os.Getenv("INTEROP_SERVER"), "path of the built cmd/everything (default $INTEROP_SERVER)")
-	mode := flag.String("mode", "default", "default (the SDK's discover-first connect) or legacy (initialize only)")
-	strict := flag.Bool("strict", harness.StrictFromEnv(), "report SKIP as FAIL (default $INTEROP_STRICT)")
-	flag.Parse()
-	if *server == "" || (*mode != "default" && *mode != "legacy") {
-		flag.Usage()
-		os.Exit(2)
-	}
-	r := harness.NewReport(os.Stdout, *strict)
-	r.Info("client mcp-go v1.2.1, mode %s", *mode)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	scenario.Run(ctx, scenario.Config{
-		Server:     *server,
-		ServerArgs: []string{"-page-size", "2"},
-		Connect:    connect(*mode == "legacy"),
-		WantModern: *mode == "default",
-		WireFile:   os.Getenv("INTEROP_WIRE_FILE"),
-	}, r)
-	if r.Failed() {
-		fmt.Println("RESULT FAIL")
-		os.Exit(1)
-	}
-	fmt.Println("RESULT PASS")
+	clientcmd.Main(clientcmd.Client{Label: "mcp-go v1.2.1", Connect: connect})
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
-	"sync"
-	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -18,16 +15,13 @@ import (
 
 // session adapts an mcp-go Client to scenario.Session.
 type session struct {
-	c *client.Client
-
-	mu       sync.Mutex
-	progress map[string]func(scenario.Progress) // by progress token
-	tokens   atomic.Int64
+	c        *client.Client
+	progress *scenario.ProgressRoutes
 }
 
 func connect(legacy bool) scenario.Connect {
 	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser) (scenario.Session, error) {
-		s := &session{progress: map[string]func(scenario.Progress){}}
+		s := &session{progress: scenario.NewProgressRoutes("mcp-go")}
 		var opts []client.ClientOption
 		if legacy {
 			opts = append(opts, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
@@ -53,17 +47,11 @@ func (s *session) onNotification(n mcp.JSONRPCNotification) {
 		return
 	}
 	f := n.Params.AdditionalFields
-	s.mu.Lock()
-	h := s.progress[fmt.Sprint(f["progressToken"])]
-	s.mu.Unlock()
-	if h == nil {
-		return
-	}
 	p := scenario.Progress{}
 	p.Progress, _ = f["progress"].(float64)
 	p.Total, _ = f["total"].(float64)
 	p.Message, _ = f["message"].(string)
-	h(p)
+	s.progress.Deliver(f["progressToken"], p)
 }
 
 func (s *session) ProtocolVersion() string { return s.c.ProtocolVersion() }
@@ -75,15 +63,11 @@ func (s *session) ListToolsPage(ctx context.Context, cursor string) (scenario.Pa
 	if err != nil {
 		return scenario.Page{}, err
 	}
-	page := scenario.Page{NextCursor: string(res.NextCursor)}
-	for _, t := range res.Tools {
-		tool, err := toTool(t)
-		if err != nil {
-			return scenario.Page{}, err
-		}
-		page.Tools = append(page.Tools, tool)
+	tools, err := scenario.ToolsOf(res.Tools, toTool)
+	if err != nil {
+		return scenario.Page{}, err
 	}
-	return page, nil
+	return scenario.Page{Tools: tools, NextCursor: string(res.NextCursor)}, nil
 }
 
 func (s *session) ListAllTools(ctx context.Context) ([]scenario.Tool, error) {
@@ -91,15 +75,7 @@ func (s *session) ListAllTools(ctx context.Context) ([]scenario.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []scenario.Tool
-	for _, t := range res.Tools {
-		tool, err := toTool(t)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, tool)
-	}
-	return out, nil
+	return scenario.ToolsOf(res.Tools, toTool)
 }
 
 func toTool(t mcp.Tool) (scenario.Tool, error) {
@@ -122,21 +98,11 @@ func (s *session) CallTool(ctx context.Context, name string, args map[string]any
 	req.Params.Name = name
 	req.Params.Arguments = args
 	if onProgress != nil {
-		token := fmt.Sprintf("mcp-go-%d", s.tokens.Add(1))
-		req.Params.Meta = &mcp.Meta{ProgressToken: token}
-		// The token stays registered after the call returns, for
-		// notifications the SDK delivers late.
-		s.mu.Lock()
-		s.progress[token] = onProgress
-		s.mu.Unlock()
+		req.Params.Meta = &mcp.Meta{ProgressToken: s.progress.Add(onProgress)}
 	}
 	res, err := s.c.CallTool(ctx, req)
 	if err != nil {
 		return nil, err
-	}
-	content := make([]any, len(res.Content))
-	for i, c := range res.Content {
-		content[i] = c
 	}
 	var structured any
 	if res.RawStructuredContent != nil {
@@ -144,7 +110,7 @@ func (s *session) CallTool(ctx context.Context, name string, args map[string]any
 	} else if res.StructuredContent != nil {
 		structured = res.StructuredContent
 	}
-	return scenario.NewResult(content, structured, res.IsError)
+	return scenario.NewResult(res.Content, structured, res.IsError)
 }
 
 // sentinels maps the SDK's sentinel errors, the only form in which it

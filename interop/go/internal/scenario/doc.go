@@ -6,5 +6,6 @@
 //
 // A client SDK takes part through a small adapter, a [Connect] function that
 // returns a [Session]; everything else (the child process, the wire
-// transcript, the checks and their report) is shared.
+// transcript, the checks and their report) is shared. [ProgressRoutes],
+// [ToolsOf] and [NewResult] are the parts every adapter needs.
 package scenario

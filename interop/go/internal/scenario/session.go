@@ -66,7 +66,7 @@ type Block struct {
 
 // NewResult builds a Result from an SDK's content blocks (each encoded with
 // the SDK's own JSON encoding) and its structured content.
-func NewResult(content []any, structured any, isError bool) (*Result, error) {
+func NewResult[C any](content []C, structured any, isError bool) (*Result, error) {
 	r := &Result{IsError: isError}
 	for i, c := range content {
 		raw, err := json.Marshal(c)

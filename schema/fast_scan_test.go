@@ -1,0 +1,57 @@
+package schema
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestUTF8Len compares utf8Len with utf8.DecodeRune.
+func TestUTF8Len(t *testing.T) {
+	edges := []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	for lead := 0x80; lead <= 0xff; lead++ {
+		for second := range 256 {
+			for _, third := range edges {
+				for _, fourth := range edges {
+					full := []byte{byte(lead), byte(second), third, fourth}
+					for n := 1; n <= len(full); n++ {
+						b := full[:n]
+						want := 0
+						if r, size := utf8.DecodeRune(b); r != utf8.RuneError || size > 1 {
+							want = size
+						}
+						if got := utf8Len(b, 0); got != want {
+							t.Fatalf("utf8Len(% x) = %d, want %d", b, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlain8 checks the 8-byte test against a byte-by-byte one.
+func TestPlain8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	special := []byte{0, 0x1f, 0x20, '"', '\\', 0x7f, 0x80, 0xff, 'a', '!', '#', '[', ']'}
+	for range 200000 {
+		var b [8]byte
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = special[rng.IntN(len(special))]
+			} else {
+				b[i] = byte(rng.IntN(256))
+			}
+		}
+		want := true
+		for _, c := range b {
+			if c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+				want = false
+			}
+		}
+		if got := plain8(binary.LittleEndian.Uint64(b[:])); got != want {
+			t.Fatalf("plain8(%q) = %v", b, got)
+		}
+	}
+}

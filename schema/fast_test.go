@@ -1,0 +1,461 @@
+package schema
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
+)
+
+// agreeSchemas are schemas of the fast-path subset, between them using
+// every keyword of it.
+var agreeSchemas = []string{
+	`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`,
+	`{"type":"object","properties":{"city":{"type":"string","minLength":1},"days":{"type":"integer","minimum":1,"maximum":14},"metric":{"type":"boolean"}},"required":["city"],"additionalProperties":false}`,
+	`{"type":["string","null"]}`,
+	`{"type":["integer","boolean"]}`,
+	`{"type":"number"}`,
+	`{"type":"integer"}`,
+	`{"type":"array"}`,
+	`{"enum":["a","b",1,1.50,null,true,{"k":[1,2]},[1,"x"],1e2]}`,
+	`{"enum":["é","\u00e9x","a\"b","{expected}"]}`,
+	`{"const":{"a":1,"b":[true,null]}}`,
+	`{"const":null}`,
+	`{"const":1.0}`,
+	`{"const":"x\/y"}`,
+	`{"minimum":1,"maximum":10}`,
+	`{"exclusiveMinimum":0,"exclusiveMaximum":1.5}`,
+	`{"multipleOf":0.01}`,
+	`{"multipleOf":3,"type":"integer"}`,
+	`{"multipleOf":1e-7,"maximum":1e300,"minimum":-1e-300}`,
+	`{"minimum":-9007199254740993,"maximum":12345678901234567890123}`,
+	`{"minLength":2,"maxLength":3}`,
+	`{"pattern":"^[a-z]+$"}`,
+	`{"pattern":"é{2}|\\d"}`,
+	`{"type":"string","format":"email","minLength":1e0}`,
+	`{"maxLength":0,"minLength":0}`,
+	`{"minLength":1000000}`,
+	`{"type":"array","items":{"type":"integer","minimum":0},"minItems":1,"maxItems":3,"uniqueItems":true}`,
+	`{"items":false,"uniqueItems":true}`,
+	`{"items":true,"maxItems":1e6}`,
+	`{"uniqueItems":true}`,
+	`{"uniqueItems":false,"minItems":2}`,
+	`{"properties":{"a/b":{"type":"string"},"c~d":{"type":"integer"},"":{"const":1}},"additionalProperties":{"type":"boolean"},"minProperties":1,"maxProperties":3}`,
+	`{"additionalProperties":false,"required":["x","y"]}`,
+	`{"properties":{"a":false,"b":true},"required":["a"]}`,
+	`{"type":"object","properties":{"o":{"type":"object","properties":{"p":{"type":"array","items":{"type":"object","required":["q"],"additionalProperties":false,"properties":{"q":{"type":"string","maxLength":2}}}}},"required":["p"]}},"required":["o"]}`,
+	`{"properties":{"é":{"type":"string"}},"required":["é","\u00e9","z"],"additionalProperties":{"type":"integer"}}`,
+	`{"properties":{"a":{"type":"integer","default":3},"b":{"type":"string"}},"required":["a","b"]}`,
+	`true`,
+	`false`,
+	`{}`,
+	`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","title":"t","description":"d","examples":[{}],"$comment":"c","default":{},"deprecated":true,"readOnly":false,"writeOnly":false}`,
+	`{"type":"object","additionalProperties":{"type":"array","items":{"enum":[1,"1",[1]]}}}`,
+	`{"enum":["\u0000","\ud83d\ude00","\/",12345678901234567890123]}`,
+	`{"const":12345678901234567890123}`,
+	manyProperties(12),
+	manyProperties(70),
+	manyProperties(300),
+}
+
+// manyProperties builds an object schema with n integer properties, every
+// third one required.
+func manyProperties(n int) string {
+	var props, req []string
+	for i := range n {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"integer"}`, i))
+		if i%3 == 0 {
+			req = append(req, fmt.Sprintf(`"p%d"`, i))
+		}
+	}
+	return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`
+}
+
+// manyValues builds an instance of manyProperties(n).
+func manyValues(n int) string {
+	var members []string
+	for i := range n {
+		members = append(members, fmt.Sprintf(`"p%d":%d`, i, i))
+	}
+	return "{" + strings.Join(members, ",") + "}"
+}
+
+// agreeInstances are valid and invalid instances for those schemas.
+var agreeInstances = []string{
+	`{"text":"hello"}`, `{}`, `[]`, `null`, `true`, `false`,
+	`0`, `-0`, `1`, `1.0`, `1.5`, `1.50`, `1e2`, `100`, `1E400`, `-1e-400`, `0.1e1`, `10e-1`,
+	`1e1000001`, `1.0e1000000`, `0e99999999999999999999`, `1e99999999999999999999`,
+	`12345678901234567890123`, `12345678901234567890124`, `-9007199254740993`, `-9007199254740994`,
+	`0.01`, `1.23`, `1.234`, `0.3`, `9`, `10`, `10.000001`, `1e300`, `1e301`, `-1e-300`, `-1e-299`, `3e-7`, `3.5e-7`,
+	`"a"`, `"ab"`, `"abc"`, `"abcd"`, `"é"`, `"éé"`, `"ééé"`, `"\u00e9\u00e9"`, `"😀😀"`, `"\ud83d\ude00"`,
+	`"a\"b"`, `"\u0000"`, `"x\/y"`, `"x/y"`, `"é"`, `"\u00e9x"`, `"{expected}"`, `"1"`, `"b"`,
+	`{"a/b":"s","c~d":1,"":1,"z":true}`, `{"a/b":1,"c~d":"x","":2,"z":1,"w":2}`,
+	`{"x":1}`, `{"x":1,"y":2}`, `{"y":1,"z":2}`, `{"a":1}`, `{"b":1}`, `{"a":1,"b":"s"}`, `{"a":"1","b":2}`,
+	`[1,2,3]`, `[1,2,3,4]`, `[1,1]`, `[1,1.0]`, `[2,1,2,1]`, `[{"a":1,"b":2},{"b":2,"a":1}]`, `["a","\u0061"]`,
+	`[1,"1"]`, `[-1,2,3]`, `[[1],[1]]`, `[[1],[1,2]]`, `[1.5]`, `[{"k":[1,2]}]`,
+	`{"o":{"p":[{"q":"ab"},{"q":"abc","r":1},{},5]}}`, `{"o":{}}`, `{"o":[]}`,
+	`{"é":"x"}`, `{"\u00e9":1}`, `{"é":1,"z":"q"}`, `{"text":"hello","text2":1}`, `{"text":1}`,
+	`{"k":[1,2]}`, `[1,"x"]`, `{"a":1,"b":[true,null]}`, `{"b":[true,null],"a":1.0}`, `{"a":1,"b":[true]}`,
+	`{"city":"Paris","days":3,"metric":true}`, `{"city":"","days":15,"metric":"yes","extra":null}`, `{"days":0.5}`,
+	`{"p0":1,"p1":"x","p3":2.5}`, `{"p0":1,"p3":1,"p6":1,"p9":1,"p12":1,"p15":1,"p18":1,"p21":1,"p24":1,"p27":1,"p30":1,"p33":1,"p36":1,"p39":1,"p42":1,"p45":1,"p48":1,"p51":1,"p54":1,"p57":1,"p60":1,"p63":1,"p66":1,"p69":1}`,
+	`{"a":[1],"b":["1"],"c":[[1]],"d":[[2]],"e":{}}`,
+	` {"text" : "hello" } `, "\t[ 1 ,\n2 ]\r\n",
+	// Not JSON as the library reads it.
+	``, ` `, `{`, `[1,]`, `{"a":1,}`, `01`, `1.`, `.5`, `-`, `+1`, `1e`, `nul`, `tru`, `1 2`, `{"a" 1}`, `{"a":1 "b":2}`,
+	`{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `{"text":"a","text":"b"}`, `"\ud800"`, `"\udc00\ud800"`, `"\ud800\u0041"`, "\"\xff\"", "\"\x01\"", `"\x"`, `"\u12"`,
+	`[1]]`, `{"a":1}}`, `NaN`, `Infinity`, `'a'`, `{a:1}`,
+	`{"text":"a","\u0074ext":"b"}`, "\f1", "\v1", "\xef\xbb\xbf{}", "{} \x00", `-01`, `1.0e+`, `1e+5`, `-0.0e-0`, `[1e]`,
+	`"\u00E9"`, `"\uD83D\uDE00"`, `"\uDE00"`, `"\ud83d\ud83d"`, `"\ud83d"`, `"\ud83d\u"`, "\"\xed\xa0\x80\"", "\"\xef\xbf\xbd\"", "\"\x7f\"",
+	`{"p0":1,"p0":1}`, `{"p69":1,"p\u0036\u0039":2}`, `{"a\/b":"s"}`, `{"a/b":1,"a\/b":2}`, `{"c~d":1,"c\u007ed":1}`,
+}
+
+// TestFastPathTaken checks which schemas get the fast path.
+func TestFastPathTaken(t *testing.T) {
+	for _, raw := range agreeSchemas {
+		if s := mustCompile(t, raw); s.fast == nil {
+			t.Errorf("no fast path for %s", raw)
+		}
+	}
+	for _, raw := range []string{
+		`{"$ref":"#/$defs/a","$defs":{"a":{}}}`,
+		`{"properties":{"a":{"anyOf":[{"type":"string"}]}}}`,
+		`{"allOf":[{}]}`, `{"oneOf":[{}]}`, `{"not":{}}`,
+		`{"if":{},"then":{},"else":{}}`,
+		`{"dependentRequired":{"a":["b"]}}`,
+		`{"patternProperties":{"^a":{}}}`,
+		`{"unevaluatedProperties":false}`,
+		`{"prefixItems":[{}]}`,
+		`{"contains":{}}`,
+		`{"items":[{}]}`,
+		`{"propertyNames":{"maxLength":2}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","type":"string"}`,
+		`{"properties":{"a":{"$schema":"https://json-schema.org/draft/2020-12/schema"}}}`,
+		`{"$id":"https://example.com/s","type":"object"}`,
+		`{"contentEncoding":"base64"}`,
+		`{"x-extension":1}`,
+		`{"required":["it's"]}`,
+		`{"pattern":"{value}"}`,
+		`{"enum":["{received}"]}`,
+		`{"minLength":9007199254740992}`,
+		`{"additionalProperties":{"not":{}}}`,
+	} {
+		if s := mustCompile(t, raw); s.fast != nil {
+			t.Errorf("fast path taken for %s", raw)
+		}
+	}
+}
+
+// TestFastPathAgrees compares both paths on every schema and instance.
+func TestFastPathAgrees(t *testing.T) {
+	for _, raw := range agreeSchemas {
+		s := mustCompile(t, raw)
+		for _, in := range agreeInstances {
+			assertAgree(t, raw, s, []byte(in))
+		}
+	}
+}
+
+// assertAgree fails when the fast and slow paths report different
+// violations for the instance.
+func assertAgree(t *testing.T, raw string, s *Schema, instance []byte) {
+	t.Helper()
+	fast, slow := s.fast.validate(instance), s.validateSlow(instance)
+	if !violationsAgree(fast, slow) {
+		t.Errorf("schema %s, instance %q:\nfast %q\nslow %q", raw, instance, fast, slow)
+	}
+}
+
+// violationsAgree compares violation lists. The library fills in the
+// enum message's two parameters in map order, so an instance containing
+// "{expected}" gets one of two messages; the fast path always gives the
+// first.
+func violationsAgree(fast, slow []Violation) bool {
+	if len(fast) != len(slow) {
+		return false
+	}
+	for i := range fast {
+		f, s := fast[i], slow[i]
+		if f.Pointer != s.Pointer || f.Keyword != s.Keyword {
+			return false
+		}
+		if f.Message == s.Message {
+			continue
+		}
+		if f.Keyword != "enum" || !enumOrderVariant(f.Message, s.Message) {
+			return false
+		}
+	}
+	return true
+}
+
+// enumOrderVariant reports whether slow is fast with the allowed values
+// substituted a second time for "{expected}" in the received value.
+func enumOrderVariant(fast, slow string) bool {
+	const sep = " should be one of the allowed values: "
+	recv, allowed, ok := strings.Cut(strings.TrimPrefix(fast, "Value "), sep)
+	if !ok {
+		return false
+	}
+	return slow == "Value "+strings.ReplaceAll(recv, "{expected}", allowed)+sep+allowed
+}
+
+// TestFastPathMessages pins the fast path's output, so that a change in
+// both paths at once does not go unnoticed.
+func TestFastPathMessages(t *testing.T) {
+	tests := []struct {
+		schema, instance string
+		want             []Violation
+	}{
+		{agreeSchemas[1], `{"city":"","days":15.5,"metric":"yes","extra":null}`, []Violation{
+			{"/city", "minLength", "Value should be at least 1 characters"},
+			{"/days", "maximum", "15.5 should be at most 14"},
+			{"/days", "type", "Value is number but should be integer"},
+			{"/extra", "additionalProperties", "additional property is not allowed"},
+			{"/metric", "type", "Value is string but should be boolean"},
+		}},
+		{agreeSchemas[33], `{"o":{"p":[{"q":"ab"},{"q":"abc","r":1},{},5]}}`, []Violation{
+			{"/o/p/1/q", "maxLength", "Value should be at most 2 characters"},
+			{"/o/p/1/r", "additionalProperties", "additional property is not allowed"},
+			{"/o/p/2", "required", "Required property 'q' is missing"},
+			{"/o/p/3", "type", "Value is integer but should be object"},
+		}},
+		{agreeSchemas[30], `{"a/b":1,"c~d":"x","":2,"z":1,"w":2}`, []Violation{
+			{"/", "const", "Value does not match the constant value"},
+			{"/a~1b", "type", "Value is integer but should be string"},
+			{"/c~0d", "type", "Value is string but should be integer"},
+			{"/w", "type", "Value is integer but should be boolean"},
+			{"/z", "type", "Value is integer but should be boolean"},
+			{"", "maxProperties", "Value should have at most 3 properties"},
+		}},
+		{agreeSchemas[7], `{"k":[1]}`, []Violation{
+			{"", "enum", "Value map[k:[1]] should be one of the allowed values: a, b, 1, 1.50, <nil>, true, map[k:[1 2]], [1 x], 1e2"},
+		}},
+		{agreeSchemas[25], `[2,1,2,1,-1]`, []Violation{
+			{"", "maxItems", "Value should have at most 3 items"},
+			{"", "uniqueItems", "Array items at indices 0 and 2 are not unique"},
+			{"/4", "minimum", "-1 should be at least 0"},
+		}},
+		{`{"type":"integer"}`, `1e1000001`, []Violation{{"", "type", "Value is unknown but should be integer"}}},
+		{`{"type":"integer"}`, `1.0`, nil},
+		{`{"minLength":2,"maxLength":3}`, `"\ud83d\ude00é\u00e9😀"`, []Violation{{"", "maxLength", "Value should be at most 3 characters"}}},
+		{`false`, `{}`, []Violation{{"", "false", "no value is allowed here"}}},
+		{`{"required":["b","a"]}`, `{}`, []Violation{{"", "required", "Required properties 'b', 'a' are missing"}}},
+		{`{}`, `{"a":1,"\u0061":2}`, []Violation{jsonViolation}},
+	}
+	for _, tt := range tests {
+		s := mustCompile(t, tt.schema)
+		if s.fast == nil {
+			t.Fatalf("no fast path for %s", tt.schema)
+		}
+		got := s.Validate(json.RawMessage(tt.instance))
+		// The table lists violations in a readable order; compare sorted.
+		if diff := cmp.Diff(sortViolations(append([]Violation(nil), tt.want...)), got); diff != "" {
+			t.Errorf("Validate(%s) against %s (-want +got):\n%s", tt.instance, tt.schema, diff)
+		}
+		assertAgree(t, tt.schema, s, []byte(tt.instance))
+	}
+}
+
+// TestFastPathEdges compares both paths on instances too long to list:
+// many members, long keys, long numbers, long arrays with uniqueItems.
+func TestFastPathEdges(t *testing.T) {
+	var ins []string
+	var keys []string
+	for i := range 40 {
+		keys = append(keys, fmt.Sprintf(`"k%d":%d`, i, i))
+	}
+	ins = append(ins,
+		"{"+strings.Join(keys, ",")+"}",
+		"{"+strings.Join(keys, ",")+`,"k\u0033\u0037":1}`,
+		"{"+strings.Join(keys[:17], ",")+`,"k1":1}`,
+		"{"+strings.Join(keys[:16], ",")+`,"k15":1}`,
+		`{"`+strings.Repeat(`\u00e9`, 40)+`":1,"`+strings.Repeat("é", 40)+`":2}`,
+		`{"`+strings.Repeat(`\u00e9`, 40)+`":1}`,
+		"1"+strings.Repeat("0", 1000)+"e-1000", "1e-1000", "-2.5e1000", "7e-2000",
+	)
+	for _, n := range []int{70, 300} {
+		all := manyValues(n)
+		ins = append(ins, all, all[:len(all)-1]+`,"p3":1}`, all[:len(all)-1]+`,"p299":"x"}`, "{"+all[len(`{"p0":0,`):])
+	}
+	for _, n := range []int{31, 32, 33, 64, 100} {
+		for _, dup := range [][2]int{{-1, -1}, {0, n - 1}, {n - 2, n - 1}, {3, 20}, {5, 7}} {
+			elems := make([]string, n)
+			for i := range elems {
+				elems[i] = fmt.Sprintf(`{"v":%d}`, i)
+			}
+			if dup[0] >= 0 && dup[1] < n {
+				elems[dup[1]] = fmt.Sprintf(`{"v":%d.0}`, dup[0])
+				if n > 40 {
+					elems[n-1-dup[0]%3] = elems[dup[1]] // a second duplicate of the same value
+				}
+			}
+			ins = append(ins, "["+strings.Join(elems, ",")+"]")
+		}
+	}
+	schemas := append([]string{`{"uniqueItems":true}`, `{"type":"object","additionalProperties":false}`}, agreeSchemas...)
+	for _, raw := range schemas {
+		s := mustCompile(t, raw)
+		for _, in := range ins {
+			assertAgree(t, raw, s, []byte(in))
+		}
+	}
+}
+
+// hugeNumbers sit at the limits of what math/big reads: the library calls
+// those beyond "unknown". The fraction digits count: 1.0e-999999 is known,
+// 1.00e-999999 is not.
+var hugeNumbers = []string{
+	"1.0e-999999", "1.00e-999999", "1.0e1000001", "1.00e1000002", "0.5e-999999", "0.5e-1000000",
+	"5e-1000000", "5e-1000001", "5e1000000", "5e1000001", "0.000e99999999", "1e-9223372036854775808",
+	"1e-9223372036854775809", "0e-9223372036854775809", "0e9223372036854775807", "1e9223372036854775807",
+	"0.1e9223372036854775807", "-0.0e-9223372036854775808",
+}
+
+// TestFastPathHugeNumbers compares both paths on those numbers where the
+// library is quick: it formats numbers for messages in quadratic time.
+func TestFastPathHugeNumbers(t *testing.T) {
+	for _, raw := range []string{`{"type":"integer"}`, `{"enum":[1,"a"]}`, `{"uniqueItems":true}`} {
+		s := mustCompile(t, raw)
+		for _, n := range hugeNumbers {
+			assertAgree(t, raw, s, []byte(n))
+			assertAgree(t, raw, s, []byte("["+n+","+n+"]"))
+		}
+	}
+	// Long literals take the library seconds to read; check the fast path
+	// alone, by the rule the short ones above confirm.
+	s := mustCompile(t, `{"type":"integer"}`)
+	for n, valid := range map[string]bool{
+		"1." + strings.Repeat("0", 1000000): true,
+		"1." + strings.Repeat("0", 1000001): false,
+		"0." + strings.Repeat("0", 1000001): true,
+	} {
+		if got := s.Validate(json.RawMessage(n)); (got == nil) != valid {
+			t.Errorf("Validate(%.8s… %d bytes) = %v", n, len(n), got)
+		}
+	}
+	// The fast path is quick with the numeric keywords too.
+	s = mustCompile(t, `{"minimum":1,"maximum":1e999999,"multipleOf":0.7}`)
+	got := s.Validate(json.RawMessage("5e-999999"))
+	want := []Violation{
+		{"", "minimum", "0." + strings.Repeat("0", 999998) + "5 should be at least 1"},
+		{"", "multipleOf", "0." + strings.Repeat("0", 999998) + "5 should be a multiple of 0.7"},
+	}
+	if !cmp.Equal(got, want) {
+		t.Errorf("Validate(5e-999999) = %.80q", got)
+	}
+}
+
+// TestFastPathDepth checks the nesting limit of the library's decoder.
+func TestFastPathDepth(t *testing.T) {
+	s := mustCompile(t, `{"items":{"items":{"type":"array"}}}`)
+	for _, d := range []int{maxDepth - 1, maxDepth, maxDepth + 1} {
+		for _, in := range []string{
+			strings.Repeat("[", d) + strings.Repeat("]", d),
+			strings.Repeat(`{"a":`, d-1) + "{}" + strings.Repeat("}", d-1),
+			strings.Repeat("[", d-1) + "{}" + strings.Repeat("]", d-1),
+		} {
+			fast, slow := s.fast.validate([]byte(in)), s.validateSlow([]byte(in))
+			if !cmp.Equal(fast, slow) {
+				t.Errorf("depth %d (%.12s…): fast %v, slow %v", d, in, fast, slow)
+			}
+			if wantValid := d <= maxDepth; (fast == nil) != wantValid {
+				t.Errorf("depth %d (%.12s…): %v", d, in, fast)
+			}
+		}
+	}
+}
+
+// TestFastPathLongStrings compares both paths on long strings mixing
+// ASCII, multi-byte characters and escapes around the 8-byte blocks the
+// scanner reads at once.
+func TestFastPathLongStrings(t *testing.T) {
+	parts := []string{"a", "é", "😀", `\n`, `\u00e9`, `\ud83d\ude00`, `\"`, "abcdefgh", "\u2028"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		str := `"` + b.String() + `"`
+		n := rng.IntN(30)
+		raw := fmt.Sprintf(`{"minLength":%d,"maxLength":%d,"pattern":"^[^\\d]*$","enum":[%s,"x"]}`, n, n+3, str)
+		s := mustCompile(t, raw)
+		for _, in := range []string{str, `["` + b.String() + `"]`, `"` + b.String() + `1"`} {
+			assertAgree(t, raw, s, []byte(in))
+		}
+	}
+}
+
+// TestFastPathBigString checks an 8 MiB string argument.
+func TestFastPathBigString(t *testing.T) {
+	text := strings.Repeat("héllo wörld ", 8<<20/13)
+	in := []byte(`{"text":"` + text + `"}`)
+	for _, raw := range []string{
+		`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`,
+		`{"type":"object","properties":{"text":{"type":"string","maxLength":100}}}`,
+	} {
+		s := mustCompile(t, raw)
+		assertAgree(t, raw, s, in)
+	}
+}
+
+// TestFastPathNoAllocs checks that a valid instance costs no allocation,
+// defaults included.
+func TestFastPathNoAllocs(t *testing.T) {
+	tests := []struct{ schema, instance string }{
+		{agreeSchemas[0], `{"text":"hello"}`},
+		{agreeSchemas[1], `{"city":"Paris","days":3,"metric":true}`},
+		{agreeSchemas[33], `{"o":{"p":[{"q":"ab"},{"q":"\u00e9"}]}}`},
+		{`{"enum":["a","b",{"k":[1]}]}`, `{"k":[1.0]}`},
+		{`{"type":"number","multipleOf":0.01,"exclusiveMaximum":1e300}`, `12.34`},
+		{`{"type":"array","uniqueItems":true}`, `[1,"1",[1],{"a":1},{"a":2},"\u00e9","é2"]`},
+		{`{"type":"object"}`, `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"\u006d":13}`},
+		{`{"pattern":"^h"}`, `"hello"`},
+		{manyProperties(12), `{"p0":1,"p3":2,"p6":3,"p9":4,"p11":5}`},
+		{agreeSchemas[0], `{"\u0074ext":"hello"}`},
+		{manyProperties(70), manyValues(70)},
+		{manyProperties(200), manyValues(200)},
+	}
+	for _, tt := range tests {
+		s := mustCompile(t, tt.schema)
+		in := json.RawMessage(tt.instance)
+		if vs := s.Validate(in); vs != nil {
+			t.Fatalf("Validate(%s) = %v", in, vs)
+		}
+		n := testing.AllocsPerRun(100, func() {
+			filled, err := s.ApplyDefaults(in)
+			if err != nil || s.Validate(filled) != nil {
+				t.Fatal("invalid")
+			}
+		})
+		if n != 0 {
+			t.Errorf("ApplyDefaults+Validate(%s) against %s: %v allocations", tt.instance, tt.schema, n)
+		}
+	}
+}
+
+// TestFastPathConcurrent runs under -race: a compiled schema is shared by
+// every call.
+func TestFastPathConcurrent(t *testing.T) {
+	s := mustCompile(t, agreeSchemas[1])
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			in := `{"city":"Paris","days":3}`
+			if i%2 == 1 {
+				in = `{"city":"","days":30,"x":1}`
+			}
+			for range 100 {
+				if vs := s.Validate(json.RawMessage(in)); (vs == nil) != (i%2 == 0) {
+					t.Errorf("Validate(%s) = %v", in, vs)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
