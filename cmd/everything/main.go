@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
+//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR] [-cpuprofile FILE]
 package main
 
 import (
@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/mcpwire/mcpwire"
@@ -25,7 +26,14 @@ func main() {
 	maxMsg := flag.Int("max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
 	grace := flag.Duration("grace", time.Second, "how long in-flight calls may finish after stdin closes")
 	sandbox := flag.String("sandbox", "", "directory for write_file and read_file (default $"+sandboxEnv+", else a new temporary directory)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	root, cleanup, err := sandboxRoot(*sandbox)
@@ -39,6 +47,7 @@ func main() {
 	cleanup()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
