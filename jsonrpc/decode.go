@@ -28,7 +28,10 @@ func Decode(data []byte) (Message, error) {
 	case '[':
 		return decodeBatch(data)
 	case '{':
-		return decodeObject(&s)
+		// Only what the scan found is passed on, not the scanner, so that its
+		// key stack can stay on this stack frame.
+		top := s.top
+		return decodeObject(data, &top, s.keyProb)
 	}
 	return nil, invalid(ID{}, "a message must be a JSON object")
 }
@@ -50,17 +53,16 @@ func invalid(id ID, format string, args ...any) *DecodeError {
 }
 
 // decodeObject builds a message from a scanned top-level object.
-func decodeObject(s *scanner) (Message, error) {
-	t := &s.top
-	raw := func(sp span) []byte { return s.data[sp.start:sp.end] }
+func decodeObject(data []byte, t *topMembers, keyProb string) (Message, error) {
+	raw := func(sp span) []byte { return data[sp.start:sp.end] }
 	f := failer{}
 	if t.has&hasID != 0 {
 		f.id, f.idOK = parseID(raw(t.id))
 	} else {
 		f.idOK = true
 	}
-	if s.keyProb != "" {
-		return f.fail("%s", s.keyProb)
+	if keyProb != "" {
+		return f.fail("%s", keyProb)
 	}
 	if t.has&hasJSONRPC == 0 {
 		return f.fail(`missing "jsonrpc": "2.0"`)
@@ -72,7 +74,7 @@ func decodeObject(s *scanner) (Message, error) {
 		return f.fail("id must be a string or an integer, got %s", clip(raw(t.id)))
 	}
 	if t.has&hasMethod == 0 {
-		return decodeResponse(s, f)
+		return decodeResponse(data, t, f)
 	}
 	if t.has&(hasResult|hasError) != 0 {
 		return f.fail(`a request cannot carry "result" or "error"`)
@@ -141,8 +143,7 @@ func decodeMethod(tok []byte) (string, bool) {
 	return method, true
 }
 
-func decodeResponse(s *scanner, f failer) (Message, error) {
-	t := &s.top
+func decodeResponse(data []byte, t *topMembers, f failer) (Message, error) {
 	hasRes, hasErr := t.has&hasResult != 0, t.has&hasError != 0
 	if hasRes == hasErr {
 		return f.fail(`a message needs "method", or exactly one of "result" and "error"`)
@@ -151,10 +152,10 @@ func decodeResponse(s *scanner, f failer) (Message, error) {
 		if t.has&hasID == 0 {
 			return f.fail("a result response needs an id")
 		}
-		return &Response{ID: f.id, Result: json.RawMessage(s.data[t.result.start:t.result.end])}, nil
+		return &Response{ID: f.id, Result: json.RawMessage(data[t.result.start:t.result.end])}, nil
 	}
 	var e Error
-	errRaw := s.data[t.error.start:t.error.end]
+	errRaw := data[t.error.start:t.error.end]
 	if errRaw[0] != '{' || json.Unmarshal(errRaw, &e) != nil {
 		return f.fail(`"error" must be an object with an integer "code" and a "message"`)
 	}
