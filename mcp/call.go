@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 
 	json "github.com/goccy/go-json"
@@ -80,6 +81,9 @@ func (c *call) Request() *tool.RequestInfo {
 	c.infoOnce.Do(func() { c.info = c.req.info() })
 	return c.info
 }
+
+// ServerLogger implements tool.Call.
+func (c *call) ServerLogger() *slog.Logger { return c.ss.log }
 
 // Meta implements tool.Call.
 func (c *call) Meta() json.RawMessage { return c.req.meta }

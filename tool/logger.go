@@ -6,19 +6,25 @@ import (
 )
 
 // Logger returns a logger for the current call. Each record goes to the
-// server's own log (slog.Default(), which writes to stderr) and, when the
+// server's own log (by default slog.Default(), which writes to stderr) and,
+// when the
 // client asked for messages at its level, to the client as a
 // notifications/message: in the legacy era the level comes from
 // logging/setLevel, in the modern era from the request's own
 // io.modelcontextprotocol/logLevel, and without it nothing is sent. The
 // server rate-limits what it forwards, so a chatty tool cannot flood the
-// pipe. Outside a call the logger only writes to slog.Default().
+// pipe. Records always also go to the server's own log (see
+// Call.ServerLogger). Outside a call the logger is slog.Default().
 func Logger(ctx context.Context) *slog.Logger {
 	c := CallFrom(ctx)
 	if c == nil {
 		return slog.Default()
 	}
-	return slog.New(&clientHandler{call: c, next: slog.Default().Handler()})
+	next := slog.Default().Handler()
+	if l := c.ServerLogger(); l != nil {
+		next = l.Handler()
+	}
+	return slog.New(&clientHandler{call: c, next: next})
 }
 
 // clientHandler forwards records to the client and tees them to next.

@@ -25,6 +25,9 @@ type Call interface {
 	// Log sends one notifications/message to the client, if it asked for
 	// that level; logger names the source and data is any JSON value.
 	Log(level slog.Level, logger string, data any) error
+	// ServerLogger is the server's own log (stderr unless configured
+	// otherwise), which every record of Logger also goes to.
+	ServerLogger() *slog.Logger
 }
 
 type callKey struct{}

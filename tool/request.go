@@ -68,6 +68,7 @@ func RequestFrom(ctx context.Context) *RequestInfo {
 type infoOnly struct{ info *RequestInfo }
 
 func (i infoOnly) Request() *RequestInfo                 { return i.info }
+func (infoOnly) ServerLogger() *slog.Logger              { return nil }
 func (i infoOnly) Meta() json.RawMessage                 { return i.info.Meta }
 func (infoOnly) Progress(float64, float64, string) error { return nil }
 func (infoOnly) LogEnabled(slog.Level) bool              { return false }
