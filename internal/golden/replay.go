@@ -56,44 +56,21 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 // the server writes after each, waiting QuietPeriod for more; it is how
 // "go test -update" rewrites transcripts.
 func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
-	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
-	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
-	closed := false
-	for i, st := range tr.Steps {
-		if st.Client == "!close" {
-			closed = true
-			p.CloseInput()
-		} else if err := r.send(st); err != nil {
-			o.Problems = append(o.Problems, err.Error())
-			return o
-		}
-		for j := 0; ; j++ {
-			line, err := p.ReadLine(QuietPeriod)
-			if err != nil {
-				break
-			}
-			line = strings.TrimSuffix(line, "\n")
-			o.Actual[i] = append(o.Actual[i], line)
-			if j < len(st.Expected) {
-				n := len(o.Problems)
-				r.compare(i, j, st.Line, st.Expected[j], line)
-				if len(o.Problems) == n {
-					o.matched[[2]int{i, j}] = true
-				}
-				o.Problems = o.Problems[:n]
-			}
-		}
-	}
-	if !closed {
-		p.CloseInput()
-	}
-	return o
+	return run(tr, p, check, true)
 }
 
-// Replay runs the transcript against p.
+// Replay runs the transcript against p: after each client line it expects
+// exactly the transcript's server lines, and after the last one it expects
+// the server's output to end.
 func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
+	return run(tr, p, check, false)
+}
+
+// run drives the steps; record reads what comes instead of what is expected.
+func run(tr *Transcript, p *Peer, check Checker, record bool) *Outcome {
 	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
-	r := replayer{tr: tr, p: p, check: check, o: o, binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
+	r := replayer{tr: tr, p: p, check: check, o: o,
+		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
 	closed := false
 	for i, st := range tr.Steps {
 		if st.Client == "!close" {
@@ -103,34 +80,71 @@ func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
 			o.Problems = append(o.Problems, fmt.Sprintf("line %d: %v", st.Line, err))
 			return o
 		}
-		for j, exp := range st.Expected {
-			line, err := p.ReadLine(LineTimeout)
-			if err != nil {
-				o.Problems = append(o.Problems, fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err))
-				return o
-			}
-			line = strings.TrimSuffix(line, "\n")
-			o.Actual[i] = append(o.Actual[i], line)
-			r.compare(i, j, st.Line, exp, line)
+		if record {
+			r.recordStep(i, st)
+		} else if !r.expectStep(i, st) {
+			return o
 		}
 	}
 	if !closed {
 		p.CloseInput()
 	}
-	for {
-		line, err := p.ReadLine(LineTimeout)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			o.Problems = append(o.Problems, fmt.Sprintf("after the last step: %v (the server did not exit)", err))
-			break
-		}
-		last := len(tr.Steps) - 1
-		o.Actual[last] = append(o.Actual[last], strings.TrimSuffix(line, "\n"))
-		o.Problems = append(o.Problems, fmt.Sprintf("unexpected server line after the last step: %s", line))
+	if !record {
+		r.expectEnd()
 	}
 	return o
+}
+
+// recordStep keeps every line the server writes until it falls quiet,
+// noting which ones match the old expectations.
+func (r *replayer) recordStep(i int, st Step) {
+	for j := 0; ; j++ {
+		line, err := r.p.ReadLine(QuietPeriod)
+		if err != nil {
+			return
+		}
+		line = strings.TrimSuffix(line, "\n")
+		r.o.Actual[i] = append(r.o.Actual[i], line)
+		if j < len(st.Expected) {
+			n := len(r.o.Problems)
+			r.compare(i, j, st.Line, st.Expected[j], line)
+			r.o.Problems = r.o.Problems[:n] // recording reports nothing
+		}
+	}
+}
+
+// expectStep reads and compares the step's expected lines; it reports
+// false when the server stopped answering.
+func (r *replayer) expectStep(i int, st Step) bool {
+	for j, exp := range st.Expected {
+		line, err := r.p.ReadLine(LineTimeout)
+		if err != nil {
+			r.o.Problems = append(r.o.Problems, fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err))
+			return false
+		}
+		line = strings.TrimSuffix(line, "\n")
+		r.o.Actual[i] = append(r.o.Actual[i], line)
+		r.compare(i, j, st.Line, exp, line)
+	}
+	return true
+}
+
+// expectEnd reads to the end of the server's output: any line left is a
+// line no step expected.
+func (r *replayer) expectEnd() {
+	for {
+		line, err := r.p.ReadLine(LineTimeout)
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			r.o.Problems = append(r.o.Problems, fmt.Sprintf("after the last step: %v (the server did not exit)", err))
+			return
+		}
+		last := len(r.tr.Steps) - 1
+		r.o.Actual[last] = append(r.o.Actual[last], strings.TrimSuffix(line, "\n"))
+		r.o.Problems = append(r.o.Problems, fmt.Sprintf("unexpected server line after the last step: %s", line))
+	}
 }
 
 type replayer struct {
