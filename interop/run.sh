@@ -108,4 +108,11 @@ done | awk -v checks="$checks" -F'|' '
 echo
 echo "== failures"
 grep -H '^FAIL' "$results"/*.txt | grep -v ': not connected$' | sed "s|^$results/||; s|\.txt:| |" | cut -c1-400 || echo "(none)"
+
+# One closing count line, in the plain form CI logs are read by.
+passed=$(cat "$results"/*.txt | grep -c '^PASS ' || true)
+failed=$(cat "$results"/*.txt | grep -c '^FAIL ' || true)
+skipped=$(cat "$results"/*.txt | grep -c '^SKIP ' || true)
+echo
+echo "interop: $passed passed, $failed failed, $skipped skipped"
 exit "$status"
