@@ -49,7 +49,7 @@ func (r Root) Dir() string { return r.dir }
 // taken relative to the root (or, when absolute, must lie inside it),
 // cleaned, and written relative to the root with forward slashes ("." is
 // the root itself). A path that climbs out of the root, even only for a
-// while ("a/../../root/x"), is an error matching [ErrOutsideRoot], and the
+// while ("a/../../ROOTNAME/x", which climbs out and back in), is an error matching [ErrOutsideRoot], and the
 // error text names p but never the root.
 //
 // The check is lexical, like [validate.PathInside]; open files through an
