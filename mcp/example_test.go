@@ -1,0 +1,67 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/tool"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// A server with one typed tool, served over an in-memory pipe and called by
+// a legacy client: initialize, then tools/call.
+func ExampleServer_Serve() {
+	type greetArgs struct {
+		Name string `json:"name"`
+	}
+	srv := mcp.NewServer(mcp.Implementation{Name: "greeter", Version: "1.0.0"}, nil)
+	srv.MustAddTool(tool.MustNew("greet", "Greets someone.",
+		func(_ context.Context, in greetArgs) (*tool.Result, error) {
+			return tool.TextResult("Hello, " + in.Name + "!"), nil
+		}))
+
+	serverEnd, client := transport.Pipe(transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), serverEnd) }()
+
+	call := func(id int64, method, params string) {
+		client.Write(context.Background(), &jsonrpc.Request{ID: jsonrpc.Int64ID(id), Method: method, Params: json.RawMessage(params)})
+		msg, _ := client.Read(context.Background())
+		line, _ := jsonrpc.Marshal(msg)
+		fmt.Println(string(line))
+	}
+	call(1, "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"example","version":"1"}}`)
+	call(2, "tools/call", `{"name":"greet","arguments":{"name":"Ada"}}`)
+
+	client.Close() // the server sees EOF, finishes and returns nil
+	fmt.Println("Serve returned:", <-done)
+	// Output:
+	// {"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"logging":{},"tools":{"listChanged":true}},"serverInfo":{"name":"greeter","version":"1.0.0"}}}
+	// {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Hello, Ada!"}]}}
+	// Serve returned: <nil>
+}
+
+// The same server answers a modern (2026-07-28) client, which sends no
+// initialize: every request carries its own version and capabilities.
+func ExampleServer_Serve_modern() {
+	srv := mcp.NewServer(mcp.Implementation{Name: "greeter", Version: "1.0.0"},
+		&mcp.Options{CacheHints: map[string]mcp.CacheHint{"server/discover": {Public: true}}})
+	serverEnd, client := transport.Pipe(transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), serverEnd) }()
+
+	params := `{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`
+	client.Write(context.Background(), &jsonrpc.Request{ID: jsonrpc.StringID("d"), Method: "server/discover", Params: json.RawMessage(params)})
+	msg, _ := client.Read(context.Background())
+	line, _ := jsonrpc.Marshal(msg)
+	fmt.Println(string(line))
+
+	client.Close()
+	<-done
+	// Output:
+	// {"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","ttlMs":0,"cacheScope":"public","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"greeter","version":"1.0.0"}},"supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"capabilities":{"logging":{}}}}
+}
