@@ -15,13 +15,18 @@ import (
 // the rest with an error, and closes conn.
 //
 // Serve returns nil when the peer closed the connection or ctx was done, and
-// the I/O error otherwise.
+// the I/O error otherwise; a write error also stops the reading, since the
+// peer can no longer receive answers.
 func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	ss := newSession(s, conn)
 	s.sessMu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.sessMu.Unlock()
-	readErr := ss.readLoop(ctx)
+	// A write error means the peer is gone: reading stops too.
+	readCtx, stopReading := context.WithCancel(ctx)
+	defer stopReading()
+	ss.stopReading = stopReading
+	readErr := ss.readLoop(readCtx)
 	s.sessMu.Lock()
 	delete(s.sessions, ss)
 	s.sessMu.Unlock()

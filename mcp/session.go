@@ -38,8 +38,9 @@ type session struct {
 	pending atomic.Int64   // running plus queued calls
 	wg      sync.WaitGroup // one per call not yet finished
 
-	werrMu sync.Mutex
-	werr   error
+	werrMu      sync.Mutex
+	werr        error
+	stopReading context.CancelFunc // set by Serve
 }
 
 func newSession(s *Server, conn transport.Conn) *session {

@@ -23,7 +23,8 @@ type Conn interface {
 	Write(ctx context.Context, msg jsonrpc.Message) error
 
 	// Close flushes what was queued, then closes both directions. It is
-	// idempotent and unblocks a pending Read.
+	// idempotent and unblocks a pending Read. It returns the first error
+	// met while writing, if any: output was lost.
 	Close() error
 }
 

@@ -132,6 +132,9 @@ func (s *Stream) Close() error {
 		case <-time.After(timeout):
 			s.closeErr = errors.New("transport: output not flushed before close timeout")
 		}
+		if err := s.out.Err(); err != nil && s.closeErr == nil {
+			s.closeErr = err // the first write error: output was lost
+		}
 		if c, ok := s.w.(io.Closer); ok {
 			if err := c.Close(); err != nil && s.closeErr == nil {
 				s.closeErr = err

@@ -1,0 +1,59 @@
+package mcp_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// failingWriter refuses every write, as a closed stdout would.
+type failingWriter struct{}
+
+var errBrokenPipe = errors.New("broken pipe")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errBrokenPipe }
+
+// Serve returns nil when the peer closes its side cleanly (covered by every
+// other test's cleanup) and the I/O error when writing fails.
+func TestServeReturnsWriteError(t *testing.T) {
+	srv := newServer(t, nil)
+	inR, inW := io.Pipe()
+	conn := transport.NewStream(inR, failingWriter{}, transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), conn) }()
+	io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+	time.Sleep(50 * time.Millisecond) // the answer meets the failing writer
+	inW.Close()
+	select {
+	case err := <-done:
+		if !errors.Is(err, errBrokenPipe) {
+			t.Fatalf("Serve returned %v, want the write error", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+}
+
+// Cancelling Serve's context (what SIGINT and SIGTERM do in RunStdio) stops
+// reading, and Serve returns nil.
+func TestServeStopsOnContext(t *testing.T) {
+	srv := newServer(t, nil)
+	serverEnd, client := transport.Pipe(transport.Options{})
+	defer client.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, serverEnd) }()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve returned %v, want nil", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return after its context was cancelled")
+	}
+}
