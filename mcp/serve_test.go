@@ -57,3 +57,26 @@ func TestServeStopsOnContext(t *testing.T) {
 		t.Fatal("Serve did not return after its context was cancelled")
 	}
 }
+
+// Once writing has failed, the peer can no longer be answered: Serve stops
+// reading and returns the error even though its input stays open.
+func TestServeStopsReadingAfterWriteError(t *testing.T) {
+	srv := newServer(t, nil)
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	conn := transport.NewStream(inR, failingWriter{}, transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), conn) }()
+	for i := 0; i < 3; i++ { // the second write reports the first's failure
+		io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, errBrokenPipe) {
+			t.Fatalf("Serve returned %v, want the write error", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve kept reading after writes failed")
+	}
+}

@@ -69,7 +69,10 @@ func (ss *session) send(m jsonrpc.Message) {
 		ss.werrMu.Lock()
 		if ss.werr == nil {
 			ss.werr = err
-			ss.log.Error("mcp: write failed", "err", err)
+			ss.log.Error("mcp: write failed; no longer reading", "err", err)
+			if ss.stopReading != nil {
+				ss.stopReading()
+			}
 		}
 		ss.werrMu.Unlock()
 	}
