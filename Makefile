@@ -29,10 +29,11 @@ demo:
 # bench runs the Go benchmarks and the load driver side by side with the
 # go-sdk and mcp-go servers (see BENCHMARKS.md).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp
+	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./schema ./probe
 	bash bench/run.sh
 
 # fuzz runs the framing and decoding fuzzers for a short while.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./jsonrpc
 	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s ./transport
+	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s ./schema
