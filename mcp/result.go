@@ -12,7 +12,7 @@ import (
 // encodeCallResult encodes a CallToolResult with what the request's
 // revision defines. Text blocks without annotations or _meta, the common
 // case, are written by hand; the rest go through their MarshalJSON.
-func (s *Server) encodeCallResult(t *tool.Tool, res *tool.Result, req *request) (json.RawMessage, error) {
+func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (json.RawMessage, error) {
 	r := req.rev
 	buf := make([]byte, 0, resultSizeHint(res))
 	buf = append(buf, '{')
@@ -35,7 +35,7 @@ func (s *Server) encodeCallResult(t *tool.Tool, res *tool.Result, req *request) 
 		if err != nil {
 			return nil, err
 		}
-		if !r.modern() && needsWrap(t.OutputSchema, v) {
+		if !r.modern() && e.needsWrap(v) {
 			v = wrapResult(v)
 		}
 		buf = append(buf, `,"structuredContent":`...)

@@ -102,6 +102,8 @@ type Server struct {
 type entry struct {
 	tool    *tool.Tool
 	handler tool.Handler
+	// objectOutput caches whether the output schema's root is an object.
+	objectOutput bool
 }
 
 // NewServer returns a server with the given identity. opts may be nil.
@@ -129,7 +131,7 @@ func (s *Server) AddTool(t *tool.Tool) error {
 	if err := t.Compile(); err != nil {
 		return fmt.Errorf("mcp: AddTool: %w", err)
 	}
-	e := &entry{tool: t, handler: t.Handler}
+	e := &entry{tool: t, handler: t.Handler, objectOutput: isObjectSchema(t.OutputSchema)}
 	for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
 		e.handler = s.opts.Middleware[i](t, e.handler)
 	}

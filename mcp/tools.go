@@ -71,7 +71,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any
 	t := e.tool
 	args, bad := t.PrepareArgs(args)
 	if bad != nil {
-		return ss.srv.encodeCallResult(t, bad, r)
+		return ss.srv.encodeCallResult(e, bad, r)
 	}
 	ctx = tool.WithCall(ctx, c)
 	res, err := e.handler(ctx, args)
@@ -89,7 +89,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any
 	if violation != nil {
 		ss.log.Error("mcp: tool broke its own contract", "tool", t.Name, "violation", violation.Error())
 	}
-	return ss.srv.encodeCallResult(t, res, r)
+	return ss.srv.encodeCallResult(e, res, r)
 }
 
 // progressToken returns the request's _meta.progressToken when it is a

@@ -107,9 +107,9 @@ func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
 // {"result": v} for a 2025-era client: always when the tool's output schema
 // is not object-rooted (its advertised schema was wrapped the same way), and
 // for a non-object value when the tool has no output schema.
-func needsWrap(schema, v json.RawMessage) bool {
-	if schema != nil {
-		return !isObjectSchema(schema)
+func (e *entry) needsWrap(v json.RawMessage) bool {
+	if e.tool.OutputSchema != nil {
+		return !e.objectOutput
 	}
 	return len(v) == 0 || v[0] != '{'
 }
