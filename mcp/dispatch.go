@@ -7,6 +7,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -47,7 +48,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
 	c, ok := ss.track(req.ID, respond)
 	if !ok {
 		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
-			"invalid request: id %s is already in use by a request in flight", req.ID)))
+			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))
 		return
 	}
 	r, m, rerr := ss.route(req)
@@ -72,21 +73,46 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
 		limit := int64(ss.srv.opts.MaxConcurrentCalls + ss.srv.opts.MaxQueuedCalls)
 		if ss.pending.Add(1) > limit {
 			ss.pending.Add(-1)
-			c.finish(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError,
-				"server overloaded: more than %d requests in flight", limit).WithData(map[string]string{"reason": "overloaded"})))
+			c.finish(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
+			return
+		}
+		size := int64(len(req.Params))
+		if !ss.holdQueued(size) {
+			ss.pending.Add(-1)
+			c.finish(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
+				ss.srv.opts.MaxQueuedBytes)))
 			return
 		}
 		ss.wg.Add(1)
-		ss.jobs <- job{m, c, r} // never blocks: the channel holds limit jobs
+		ss.jobs <- job{m, c, r, size} // never blocks: the channel holds limit jobs
 		ss.ensureWorker()
 	}
 }
 
+// overloaded is the error of a request refused for a server limit.
+func overloaded(format string, args ...any) *jsonrpc.Error {
+	return jsonrpc.NewError(jsonrpc.CodeInternalError, "server overloaded: "+format, args...).
+		WithData(map[string]string{"reason": "overloaded"})
+}
+
+// holdQueued counts size more bytes held by waiting calls, unless that
+// would pass MaxQueuedBytes while other calls wait: one request of any size
+// may always wait.
+func (ss *session) holdQueued(size int64) bool {
+	n := ss.queuedBytes.Add(size)
+	if n > int64(ss.srv.opts.MaxQueuedBytes) && n != size {
+		ss.queuedBytes.Add(-size)
+		return false
+	}
+	return true
+}
+
 // job is a call waiting for a worker.
 type job struct {
-	m method
-	c *call
-	r *request
+	m    method
+	c    *call
+	r    *request
+	size int64 // request bytes it holds while it waits
 }
 
 // ensureWorker starts a worker when jobs wait and no worker is idle, up to
@@ -123,6 +149,7 @@ func (ss *session) runJob(j job) {
 	defer ss.wg.Done()
 	defer ss.pending.Add(-1)
 	defer j.c.cancel(nil) // like an HTTP request's, the context ends with the call
+	ss.queuedBytes.Add(-j.size)
 	if j.c.ctx.Err() != nil {
 		j.c.finish(errorResponse(j.r.id, context.Cause(j.c.ctx)))
 		return

@@ -73,8 +73,20 @@
 //     list's generation: a malformed, tampered or stale cursor (the list
 //     changed since it was issued) gets -32602. An empty cursor "" is taken
 //     as the first page.
-//   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight is
-//     rejected with -32603 and data {"reason": "overloaded"}.
+//   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight, one
+//     that would make the requests waiting for a handler hold more than
+//     MaxQueuedBytes, and a subscriptions/listen stream beyond
+//     MaxListenStreams on one connection are rejected at once with -32603
+//     and data {"reason": "overloaded"}.
+//   - A params._meta that is not an object (null is taken as absent) gets
+//     -32602 for every method, so that a probe flag or a protocol version
+//     inside it is never silently missed.
+//   - Input quoted in an error message (a tool or method name, a log
+//     level, a version) is clipped to its first 64 bytes, an ellipsis and
+//     its length; ids are always echoed whole, as JSON-RPC requires.
+//   - A peer that stops reading cannot wedge the server: once ctx is done
+//     or the input ended, nothing waits for output space, and what cannot
+//     be written is dropped (see Server.Serve).
 //   - A request cancelled with notifications/cancelled gets no response and
 //     no further progress or log messages. A request still running when the
 //     shutdown grace period ends is answered with -32603 "server shutting

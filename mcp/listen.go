@@ -53,6 +53,10 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request) (any, e
 
 	sub := &subscription{call: c, tools: honoured.ToolsListChanged}
 	ss.subsMu.Lock()
+	if max := ss.srv.opts.MaxListenStreams; len(ss.subs) >= max {
+		ss.subsMu.Unlock()
+		return nil, overloaded("%d subscriptions/listen streams are already open on this connection; cancel one before opening another", max)
+	}
 	c.notify(&jsonrpc.Notification{Method: "notifications/subscriptions/acknowledged", Params: ack})
 	ss.subs = append(ss.subs, sub)
 	ss.subsMu.Unlock()

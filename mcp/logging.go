@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -59,7 +60,7 @@ func handleSetLevel(_ context.Context, ss *session, _ *call, r *request) (any, e
 		return nil, invalidParams(`logging/setLevel needs a string "level"`)
 	}
 	if _, ok := parseLevel(name); !ok {
-		return nil, invalidParams("unknown log level %q: use debug, info, notice, warning, error, critical, alert or emergency", name)
+		return nil, invalidParams("unknown log level %s: use debug, info, notice, warning, error, critical, alert or emergency", clip.Quote(name))
 	}
 	ss.mu.Lock()
 	ss.logLevel = name

@@ -3,6 +3,7 @@ package mcp
 import (
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -42,5 +43,5 @@ func (ss *session) cancelled(params json.RawMessage) {
 	if c == nil {
 		return // unknown or already finished: a race the spec tolerates
 	}
-	c.cancelByClient(reason)
+	c.cancelByClient(clip.String(reason))
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -67,7 +68,12 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 			return nil, method{}, invalidParams("params must be an object")
 		}
 		r.params = obj
-		if meta := obj.Get("_meta"); meta != nil {
+		if meta := obj.Get("_meta"); meta != nil && string(meta) != "null" {
+			if meta[0] != '{' {
+				// A probe flag or protocol version inside a _meta that is
+				// not an object must not be silently missed.
+				return nil, method{}, invalidParams(`"_meta" must be an object`)
+			}
 			// Copied: a slice of the line would keep a large message alive
 			// for as long as the call runs.
 			r.meta = append(json.RawMessage(nil), meta...)
@@ -98,11 +104,11 @@ func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessa
 	}
 	if modernRev(r.version) == 0 {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "Unsupported protocol version").
-			WithData(map[string]any{"supported": SupportedVersions, "requested": r.version})
+			WithData(map[string]any{"supported": SupportedVersions, "requested": clip.String(r.version)})
 	}
 	m, ok := methods[r.method]
 	if !ok || !m.modern {
-		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found in protocol version %s: %s", r.version, r.method)
+		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found in protocol version %s: %s", r.version, clip.String(r.method))
 	}
 	r.rev = modernRev(r.version)
 	r.clientCaps = caps
@@ -115,7 +121,7 @@ func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessa
 			return method{}, invalidParams("_meta %q must be a string", MetaLogLevel)
 		}
 		if _, ok := parseLevel(level); !ok {
-			return method{}, invalidParams("unknown log level %q in _meta %q", level, MetaLogLevel)
+			return method{}, invalidParams("unknown log level %s in _meta %q", clip.Quote(level), MetaLogLevel)
 		}
 		r.logLevel = level
 	}
@@ -128,7 +134,7 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	}
 	m, ok := methods[r.method]
 	if !ok || !m.legacy {
-		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s", r.method)
+		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s", clip.String(r.method))
 	}
 	ss.mu.Lock()
 	r.rev, r.version, r.clientInfo, r.clientCaps = ss.rev, ss.version, ss.clientInfo, ss.clientCaps

@@ -14,6 +14,14 @@ import (
 // Options.ShutdownGrace to finish and have their responses written, answers
 // the rest with an error, and closes conn.
 //
+// Shutdown always wins over a peer that stopped reading: once ctx is done,
+// the peer's input has ended (when conn reports it, as a transport.Stream
+// does through InputDone) or a write failed, nothing waits for output space
+// any more. Messages that cannot be queued then are dropped and counted in
+// a warning, and so is output that fails or is not taken within the
+// transport's flush timeout after the input ended (transport.ErrPeerGone);
+// none of that is an error, since the peer went away without reading.
+//
 // Serve returns nil when the peer closed the connection or ctx was done, and
 // the I/O error otherwise; a write error also stops the reading, since the
 // peer can no longer receive answers.
@@ -26,21 +34,49 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
 	ss.stopReading = stopReading
+	outCtx, stopWaiting := context.WithCancel(context.Background())
+	defer stopWaiting()
+	ss.outCtx = outCtx
+	go func() {
+		select {
+		case <-readCtx.Done():
+		case <-inputDone(conn):
+		case <-outCtx.Done():
+		}
+		stopWaiting()
+	}()
 	readErr := ss.readLoop(readCtx)
 	s.sessMu.Lock()
 	delete(s.sessions, ss)
 	s.sessMu.Unlock()
+	stopWaiting() // also after a plain EOF on a conn without InputDone
 	ss.shutdown()
 	close(ss.jobs) // idle workers exit; none is added after reading stopped
 	closeErr := conn.Close()
+	if n := ss.dropped.Load(); n > 0 {
+		ss.log.Warn("mcp: messages dropped at shutdown: the peer was not reading", "count", n)
+	}
 	if readErr != nil {
 		return readErr
 	}
 	if err := ss.writeErr(); err != nil {
 		return err
 	}
+	if errors.Is(closeErr, transport.ErrPeerGone) {
+		ss.log.Warn("mcp: output dropped at shutdown: the peer was not reading", "err", closeErr)
+		return nil
+	}
 	if closeErr != nil && !errors.Is(closeErr, transport.ErrClosed) {
 		return closeErr
+	}
+	return nil
+}
+
+// inputDone returns conn's end-of-input channel, or nil (never ready) when
+// conn does not report one.
+func inputDone(conn transport.Conn) <-chan struct{} {
+	if c, ok := conn.(interface{ InputDone() <-chan struct{} }); ok {
+		return c.InputDone()
 	}
 	return nil
 }

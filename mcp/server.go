@@ -23,6 +23,16 @@ type Implementation struct {
 	Icons       []tool.Icon // sent from 2025-11-25 on
 }
 
+// Default limits of Options.
+const (
+	// DefaultMaxQueuedBytes is four times the default message cap of
+	// package transport: 64 MiB.
+	DefaultMaxQueuedBytes = 64 << 20
+	// DefaultMaxListenStreams allows a client a few listen streams; one is
+	// what a client needs.
+	DefaultMaxListenStreams = 16
+)
+
 // Options configures a Server. The zero value is ready to use.
 type Options struct {
 	// Instructions is optional text sent in the initialize result.
@@ -34,6 +44,15 @@ type Options struct {
 	// MaxQueuedCalls bounds requests waiting for a handler slot; beyond it
 	// a request is rejected (default 1024).
 	MaxQueuedCalls int
+	// MaxQueuedBytes bounds the bytes of the requests waiting for a handler
+	// slot (each holds its whole message until it runs); beyond it a
+	// request is rejected as overloaded, except that one request of any
+	// size may always wait (default DefaultMaxQueuedBytes).
+	MaxQueuedBytes int
+	// MaxListenStreams bounds the subscriptions/listen streams open at once
+	// on one connection; one more is rejected as overloaded (default
+	// DefaultMaxListenStreams).
+	MaxListenStreams int
 	// ShutdownGrace is how long in-flight calls may run after reading
 	// stops before they are cancelled (default 1s; hosts kill a server
 	// about 2s after closing its stdin).
@@ -65,6 +84,12 @@ func (o *Options) withDefaults() Options {
 	}
 	if c.MaxQueuedCalls <= 0 {
 		c.MaxQueuedCalls = 1024
+	}
+	if c.MaxQueuedBytes <= 0 {
+		c.MaxQueuedBytes = DefaultMaxQueuedBytes
+	}
+	if c.MaxListenStreams <= 0 {
+		c.MaxListenStreams = DefaultMaxListenStreams
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = time.Second

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,15 @@ type session struct {
 	werrMu      sync.Mutex
 	werr        error
 	stopReading context.CancelFunc // set by Serve
+
+	// outCtx bounds every wait for output space. Serve cancels it once the
+	// session is going away (ctx done, input ended, or a write failed), so
+	// that no write can wedge the read loop or shutdown behind a peer that
+	// stopped reading: from then on what cannot be queued is dropped.
+	outCtx  context.Context
+	dropped atomic.Int64 // messages dropped for want of output space
+
+	queuedBytes atomic.Int64 // request bytes held by calls waiting for a worker
 }
 
 func newSession(s *Server, conn transport.Conn) *session {
@@ -52,6 +62,7 @@ func newSession(s *Server, conn transport.Conn) *session {
 		jobs:     make(chan job, s.opts.MaxConcurrentCalls+s.opts.MaxQueuedCalls),
 		logLimit: newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
 		stopping: make(chan struct{}),
+		outCtx:   context.Background(),
 	}
 }
 
@@ -63,9 +74,15 @@ func (ss *session) write(r *jsonrpc.Response) {
 	ss.send(r)
 }
 
-// send writes any message and records the first write error.
+// send writes any message and records the first write error. A message
+// that found no output space once the session was going away is dropped
+// and counted, not treated as a write failure.
 func (ss *session) send(m jsonrpc.Message) {
-	if err := ss.conn.Write(context.Background(), m); err != nil {
+	if err := ss.conn.Write(ss.outCtx, m); err != nil {
+		if ss.outCtx.Err() != nil || errors.Is(err, transport.ErrClosed) || errors.Is(err, transport.ErrPeerGone) {
+			ss.dropped.Add(1)
+			return
+		}
 		ss.werrMu.Lock()
 		if ss.werr == nil {
 			ss.werr = err

@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -66,7 +67,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any
 	}
 	e, ok := ss.srv.lookup(name)
 	if !ok {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Unknown tool: %s", name)
+		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Unknown tool: %s", clip.String(name))
 	}
 	t := e.tool
 	args, bad := t.PrepareArgs(args)

@@ -30,3 +30,10 @@ type Conn interface {
 
 // ErrClosed is returned by operations on a closed connection.
 var ErrClosed = errors.New("transport: connection closed")
+
+// ErrPeerGone is matched (with errors.Is) by the error Write or Close
+// returns when output was dropped after the peer's input had ended: a write
+// failed then (the peer closed its reading end too), or Close could not
+// flush the queue within its timeout (the peer stopped reading). A server
+// shutting down treats it as the peer's departure, not as its own failure.
+var ErrPeerGone = errors.New("transport: output dropped: the peer went away or stopped reading after its input ended")

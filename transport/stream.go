@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -48,6 +50,8 @@ type Stream struct {
 	opts Options
 
 	in        chan readResult
+	inputDone chan struct{} // closed by endInput
+	endOnce   sync.Once
 	closing   chan struct{}
 	closeOnce sync.Once
 	closeErr  error
@@ -66,10 +70,14 @@ func NewStream(r io.Reader, w io.Writer, opts Options) *Stream {
 		w:          w,
 		opts:       opts,
 		in:         make(chan readResult),
+		inputDone:  make(chan struct{}),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
 	}
 	s.out.init(opts.MaxQueuedBytes)
+	if f, ok := r.(*os.File); ok {
+		watchHangup(f, s.closing, s.endInput)
+	}
 	go s.readLoop()
 	go s.writeLoop()
 	return s
@@ -96,6 +104,17 @@ func (s *Stream) Read(ctx context.Context) (jsonrpc.Message, error) {
 		return nil, ctx.Err()
 	}
 }
+
+// InputDone returns a channel that is closed once the peer's input has
+// ended: the reader met EOF or a read error, the stream was closed, or, for
+// a pipe or socket read through an *os.File on Linux, the peer closed its
+// end while lines it sent are still unread. The last case is what lets a
+// server that is blocked writing to a peer which stopped reading notice
+// that the peer went away (see package doc).
+func (s *Stream) InputDone() <-chan struct{} { return s.inputDone }
+
+// endInput closes InputDone's channel once.
+func (s *Stream) endInput() { s.endOnce.Do(func() { close(s.inputDone) }) }
 
 // Write implements Conn.
 func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
@@ -130,7 +149,7 @@ func (s *Stream) Close() error {
 		select {
 		case <-s.writerDone:
 		case <-time.After(timeout):
-			s.closeErr = errors.New("transport: output not flushed before close timeout")
+			s.closeErr = fmt.Errorf("%w (queued output not flushed within %v)", ErrPeerGone, timeout)
 		}
 		if err := s.out.Err(); err != nil && s.closeErr == nil {
 			s.closeErr = err // the first write error: output was lost
@@ -159,6 +178,7 @@ func (s *Stream) deliver(res readResult) bool {
 
 // readLoop is the one reader goroutine.
 func (s *Stream) readLoop() {
+	defer s.endInput()
 	defer close(s.in)
 	lr := lineReader{br: bufio.NewReaderSize(s.r, 64<<10), max: s.opts.maxMessage()}
 	for {
@@ -205,7 +225,7 @@ const coalesceLimit = 256 << 10
 func (s *Stream) writeBatch(batch []outItem, buf []byte) []byte {
 	flush := func() {
 		if len(buf) > 0 {
-			s.out.fail(writeAll(s.w, buf))
+			s.fail(writeAll(s.w, buf))
 			buf = buf[:0]
 		}
 	}
@@ -214,13 +234,13 @@ func (s *Stream) writeBatch(batch []outItem, buf []byte) []byte {
 		if it.body != nil {
 			buf = append(buf, b...)
 			flush()
-			s.out.fail(writeAll(s.w, it.body))
+			s.fail(writeAll(s.w, it.body))
 			buf = append(buf, bodyTail...)
 			continue
 		}
 		if len(b) > coalesceLimit {
 			flush()
-			s.out.fail(writeAll(s.w, b))
+			s.fail(writeAll(s.w, b))
 			continue
 		}
 		if len(buf)+len(b) > coalesceLimit {
@@ -230,6 +250,20 @@ func (s *Stream) writeBatch(batch []outItem, buf []byte) []byte {
 	}
 	flush()
 	return buf
+}
+
+// fail records a write error; one met after the input ended means the peer
+// went away, and is marked as ErrPeerGone.
+func (s *Stream) fail(err error) {
+	if err == nil {
+		return
+	}
+	select {
+	case <-s.inputDone:
+		err = fmt.Errorf("%w: %w", ErrPeerGone, err)
+	default:
+	}
+	s.out.fail(err)
 }
 
 func writeAll(w io.Writer, b []byte) error {

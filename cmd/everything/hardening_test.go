@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// rawServer is the built binary driven over real pipes at the byte level,
+// as an adversarial client would: nothing reads its output unless the test
+// says so.
+type rawServer struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	in     *os.File // the client's end of the server's stdin
+	out    *os.File // the client's end of the server's stdout
+	stderr bytes.Buffer
+}
+
+// startRaw starts the binary with its stdin and stdout on pipes of the
+// test's own; the process is killed at the end of the test if still alive.
+func startRaw(t *testing.T, args ...string) *rawServer {
+	t.Helper()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &rawServer{t: t, cmd: exec.Command(binPath, args...), in: inW, out: outR}
+	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = inR, outW, &s.stderr
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	inR.Close()
+	outW.Close()
+	t.Cleanup(func() {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+		inW.Close()
+		outR.Close()
+	})
+	return s
+}
+
+// send writes lines to the server's stdin.
+func (s *rawServer) send(lines ...string) {
+	s.t.Helper()
+	for _, l := range lines {
+		if _, err := s.in.WriteString(l + "\n"); err != nil {
+			s.t.Fatalf("writing to the server: %v", err)
+		}
+	}
+}
+
+// reader returns a line reader over the server's stdout that takes lines
+// of any length.
+func (s *rawServer) reader() *bufio.Reader { return bufio.NewReaderSize(s.out, 1<<20) }
+
+// peakRSS returns the server's peak resident set size (VmHWM) in bytes.
+func (s *rawServer) peakRSS() int64 {
+	s.t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		s.t.Skipf("no /proc: %v", err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	s.t.Fatal("no VmHWM in /proc status")
+	return 0
+}
+
+// waitExit waits for the process to exit, at most limit, and returns how
+// long it took from start.
+func (s *rawServer) waitExit(start time.Time, limit time.Duration) time.Duration {
+	s.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			s.t.Errorf("exit: %v, want status 0; stderr:\n%s", err, s.stderr.String())
+		}
+		return time.Since(start)
+	case <-time.After(limit):
+		s.cmd.Process.Kill()
+		<-done
+		s.t.Fatalf("the server did not exit within %v; stderr:\n%s", limit, s.stderr.String())
+		return 0
+	}
+}
+
+// waitStalled waits until the server stops reading its stdin: a write to
+// the pipe no longer goes through.
+func (s *rawServer) waitStalled() {
+	s.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		s.in.SetWriteDeadline(time.Now().Add(300 * time.Millisecond))
+		_, err := s.in.Write([]byte(" "))
+		if os.IsTimeout(err) {
+			s.in.SetWriteDeadline(time.Time{})
+			return
+		}
+	}
+	s.t.Fatal("the server kept reading: the test never reached the stalled state")
+}
+
+const initLegacy = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+// A client that stops reading stdout cannot make the server unstoppable:
+// after 100 echo calls of 1 MiB and a flood of pings that fill every queue,
+// a signal or the end of stdin (with pings still unread in the pipe) stops
+// the server, which exits with status 0 within about 2 s.
+func TestStalledClientCannotWedgeShutdown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("moves about 100 MiB through pipes")
+	}
+	for _, stop := range []string{"eof", "SIGTERM", "SIGINT"} {
+		t.Run(stop, func(t *testing.T) {
+			s := startRaw(t)
+			s.send(initLegacy)
+			if _, err := s.reader().ReadString('\n'); err != nil {
+				t.Fatal(err)
+			}
+			flood := make(chan struct{})
+			go func() {
+				defer close(flood)
+				text := strings.Repeat("x", 1<<20)
+				w := bufio.NewWriterSize(s.in, 1<<16)
+				for i := 1; i <= 100; i++ {
+					fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":%q}}}`+"\n", i, text)
+				}
+				for i := 0; i < 1_000_000; i++ {
+					if _, err := fmt.Fprintf(w, `{"jsonrpc":"2.0","id":"p%d","method":"ping"}`+"\n", i); err != nil {
+						return
+					}
+				}
+				w.Flush()
+			}()
+			s.waitStalled()
+			start := time.Now()
+			switch stop {
+			case "eof":
+				s.in.Close()
+			case "SIGTERM":
+				s.cmd.Process.Signal(syscall.SIGTERM)
+			case "SIGINT":
+				s.cmd.Process.Signal(syscall.SIGINT)
+			}
+			if d := s.waitExit(start, 10*time.Second); d > 2500*time.Millisecond {
+				t.Errorf("exit took %v after %s, want about 2s at most", d, stop)
+			}
+			s.in.Close()
+			<-flood
+		})
+	}
+}
+
+// The bytes held by queued calls are bounded, not their number: with 64
+// slow calls holding every handler slot, 100 echo calls of 15 MiB each are
+// mostly refused as overloaded at once instead of being held (about 1.5 GB),
+// and every request still gets exactly one response.
+func TestQueuedCallBytesBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("moves about 1.5 GB through a pipe")
+	}
+	s := startRaw(t)
+	type answer struct {
+		id         string
+		overloaded bool
+	}
+	answers := make(chan answer, 256)
+	go func() {
+		r := s.reader()
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				close(answers)
+				return
+			}
+			id := line[strings.Index(line, `"id":`)+5:]
+			id = id[:strings.IndexAny(id, ",}")]
+			answers <- answer{id, strings.Contains(line, `"reason":"overloaded"`)}
+		}
+	}()
+	s.send(initLegacy)
+	<-answers
+	for i := 1; i <= 64; i++ {
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"slow%d","method":"tools/call","params":{"name":"slow","arguments":{"steps":1,"delay_ms":10000}}}`, i))
+	}
+	text := strings.Repeat("y", 15<<20)
+	wroteAt := time.Now()
+	w := bufio.NewWriterSize(s.in, 1<<20)
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"`, i)
+		w.WriteString(text)
+		w.WriteString("\"}}}\n")
+	}
+	w.Flush()
+	t.Logf("wrote the echo calls in %v", time.Since(wroteAt))
+	seen, overloaded := map[string]bool{}, 0
+	timeout := time.After(60 * time.Second)
+	for len(seen) < 164 {
+		select {
+		case a, ok := <-answers:
+			if !ok {
+				t.Fatalf("the server closed stdout after %d answers", len(seen))
+			}
+			if seen[a.id] {
+				t.Fatalf("two responses for id %s", a.id)
+			}
+			seen[a.id] = true
+			if a.overloaded {
+				overloaded++
+			}
+		case <-timeout:
+			t.Fatalf("only %d of 164 answered", len(seen))
+		}
+	}
+	peak := s.peakRSS()
+	s.in.Close()
+	s.waitExit(time.Now(), 10*time.Second)
+	if overloaded < 90 {
+		t.Errorf("%d echo calls refused as overloaded, want most of the 100", overloaded)
+	}
+	if peak > 1<<30 {
+		t.Errorf("peak RSS %d MiB, want the queued bytes bounded (under 1 GiB)", peak>>20)
+	}
+	t.Logf("peak RSS %d MiB, %d of 100 echo calls refused as overloaded", peak>>20, overloaded)
+}
+
+// Open subscriptions/listen streams per connection are bounded: of 2,000
+// opened at once, the first 16 are acknowledged and the rest refused with
+// -32603, so one tool-list change sends 16 notifications, not 2,000.
+func TestListenStreamsBounded(t *testing.T) {
+	s := startRaw(t)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	var b strings.Builder
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"subscriptions/listen","params":{%s,"notifications":{"toolsListChanged":true}}}`+"\n", i, meta)
+	}
+	go s.in.WriteString(b.String())
+	r := s.reader()
+	acks, refused, changes := 0, 0, 0
+	next := func() string {
+		t.Helper()
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		return line
+	}
+	for acks+refused < 2000 {
+		switch line := next(); {
+		case strings.Contains(line, "notifications/subscriptions/acknowledged"):
+			acks++
+		case strings.Contains(line, "16 subscriptions/listen streams are already open"):
+			refused++
+		default:
+			t.Fatalf("unexpected line: %.300s", line)
+		}
+	}
+	if acks != 16 {
+		t.Errorf("%d listen streams acknowledged, want 16", acks)
+	}
+	s.send(`{"jsonrpc":"2.0","id":"change","method":"tools/call","params":{` + meta + `,"name":"test_trigger_tool_change"}}`)
+	for {
+		line := next()
+		if strings.Contains(line, "notifications/tools/list_changed") {
+			changes++
+			continue
+		}
+		if !strings.Contains(line, `"id":"change"`) {
+			t.Fatalf("unexpected line: %.300s", line)
+		}
+		break
+	}
+	if changes != 16 {
+		t.Errorf("one tool-list change sent %d notifications, want one per open stream (16)", changes)
+	}
+}
+
+// Errors never echo huge input: a 10 MiB tool name, method name, log level
+// or protocol version comes back clipped in a short error.
+func TestErrorsDoNotEchoHugeInput(t *testing.T) {
+	huge := strings.Repeat("q", 10<<20)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}`
+	tests := []struct{ name, line string }{
+		{"tool name", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + huge + `"}}`},
+		{"method name", `{"jsonrpc":"2.0","id":2,"method":"` + huge + `"}`},
+		{"setLevel level", `{"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{"level":"` + huge + `"}}`},
+		{"modern log level", `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{` + meta + `,"io.modelcontextprotocol/logLevel":"` + huge + `"}}}`},
+		{"protocol version", `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"` + huge + `","io.modelcontextprotocol/clientCapabilities":{}}}}`},
+	}
+	s := startRaw(t)
+	s.send(initLegacy)
+	r := s.reader()
+	r.ReadString('\n')
+	for _, tt := range tests {
+		go s.in.WriteString(tt.line + "\n")
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !strings.Contains(line, `"error"`) || len(line) > 4096 {
+			t.Errorf("%s: got a %d-byte answer, want a short error: %.300s", tt.name, len(line), line)
+		}
+		if !strings.Contains(line, "(10485760 bytes)") {
+			t.Errorf("%s: the error does not give the input's length: %.300s", tt.name, line)
+		}
+	}
+}
