@@ -32,8 +32,10 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./schema ./probe
 	bash bench/run.sh
 
-# fuzz runs the framing and decoding fuzzers for a short while.
+# fuzz runs the framing and decoding fuzzers for a short while. Inputs are
+# minimised with one run each (-fuzzminimizetime 1x): the default of 60 s
+# per input stalled short runs at 0 execs/s.
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s ./jsonrpc
-	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s ./transport
-	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s ./schema
+	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s -fuzzminimizetime 1x ./jsonrpc
+	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s -fuzzminimizetime 1x ./transport
+	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s -fuzzminimizetime 1x ./schema

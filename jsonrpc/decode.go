@@ -2,15 +2,19 @@ package jsonrpc
 
 import (
 	"bytes"
-	"fmt"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // Decode decodes one framed message. It never panics. A message that cannot
 // be decoded gives a *DecodeError carrying the code to answer with (-32700
 // when the bytes are not JSON, -32600 when they are JSON but not a valid
-// message) and the message's id when it could be read.
+// message) and the message's id when it could be read: a message nested too
+// deep carries the top-level id read before the nesting went too deep, and a
+// message with two top-level ids carries neither, as which one was meant is
+// unknown.
 //
 // The returned message may alias data; the caller must not modify data
 // afterwards.
@@ -19,7 +23,10 @@ func Decode(data []byte) (Message, error) {
 	s := scanner{data: data, keys: keys[:0]}
 	if !s.scan() {
 		if s.tooDeep {
-			return nil, invalid(ID{}, "nesting deeper than %d levels", maxDepth)
+			// The members of the envelope read before the nesting went too
+			// deep are known: an id that came first is answered.
+			id, _ := s.top.readID(data)
+			return nil, invalid(id, "nesting deeper than %d levels", maxDepth)
 		}
 		return nil, &DecodeError{Err: NewError(CodeParseError, "parse error: invalid JSON at byte %d", s.pos)}
 	}
@@ -55,11 +62,9 @@ func invalid(id ID, format string, args ...any) *DecodeError {
 // decodeObject builds a message from a scanned top-level object.
 func decodeObject(data []byte, t *topMembers, keyProb string) (Message, error) {
 	raw := func(sp span) []byte { return data[sp.start:sp.end] }
-	f := failer{}
+	f := failer{idOK: true}
 	if t.has&hasID != 0 {
-		f.id, f.idOK = parseID(raw(t.id))
-	} else {
-		f.idOK = true
+		f.id, f.idOK = t.readID(data)
 	}
 	if keyProb != "" {
 		return f.fail("%s", keyProb)
@@ -68,10 +73,10 @@ func decodeObject(data []byte, t *topMembers, keyProb string) (Message, error) {
 		return f.fail(`missing "jsonrpc": "2.0"`)
 	}
 	if v := raw(t.jsonrpc); string(v) != `"2.0"` {
-		return f.fail(`"jsonrpc" must be "2.0", got %s`, clip(v))
+		return f.fail(`"jsonrpc" must be "2.0", got %s`, clip.Bytes(v))
 	}
 	if !f.idOK {
-		return f.fail("id must be a string or an integer, got %s", clip(raw(t.id)))
+		return f.fail("id must be a string or an integer, got %s", clip.Bytes(raw(t.id)))
 	}
 	if t.has&hasMethod == 0 {
 		return decodeResponse(data, t, f)
@@ -187,15 +192,6 @@ func decodeBatch(data []byte) (Message, error) {
 	return b, nil
 }
 
-// clip shortens a raw value for an error message.
-func clip(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		return fmt.Sprintf("%s…", b[:max])
-	}
-	return string(b)
-}
-
 // PeekID scans a prefix of a message (such as the first bytes of an
 // oversize line) for its top-level "id" and returns it when it can be read
 // before the prefix ends.
@@ -206,15 +202,22 @@ func PeekID(prefix []byte) ID {
 		return ID{}
 	}
 	s.value() // stops at the truncation; members seen so far are recorded
-	if s.top.has&hasID == 0 {
-		return ID{}
-	}
-	if s.top.id.end == len(prefix) && prefix[s.top.id.start] != '"' {
-		return ID{} // a number cut by the prefix's end may be incomplete
-	}
-	id, ok := parseID(prefix[s.top.id.start:s.top.id.end])
-	if !ok {
-		return ID{}
-	}
+	id, _ := s.top.readID(prefix)
 	return id
+}
+
+// readID returns the top-level id recorded by a scan of data, which may be
+// only a prefix of the message. ok is false when there is no id to answer
+// with: it is absent, not a string or an integer, given twice (which one
+// the sender meant is unknown, so neither is used), or a number that runs
+// to the end of data, where more digits may have been cut off.
+func (t *topMembers) readID(data []byte) (id ID, ok bool) {
+	if t.has&hasID == 0 || t.idRepeated {
+		return ID{}, false
+	}
+	tok := data[t.id.start:t.id.end]
+	if t.id.end == len(data) && tok[0] != '"' {
+		return ID{}, false
+	}
+	return parseID(tok)
 }

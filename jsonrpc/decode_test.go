@@ -177,9 +177,10 @@ func TestDecodeNestingLimit(t *testing.T) {
 		if _, err := jsonrpc.Decode([]byte(build(1000))); err != nil {
 			t.Errorf("%s nested 1000 deep: %v", name, err)
 		}
+		// The id comes before the nesting, so the error carries it.
 		de := decodeErr(t, build(1001))
-		if de.Err.Code != jsonrpc.CodeInvalidRequest || de.ID.IsValid() {
-			t.Errorf("%s nested 1001 deep: code %d id %s, want -32600 without id", name, de.Err.Code, de.ID)
+		if de.Err.Code != jsonrpc.CodeInvalidRequest || de.ID.Raw() != "9" {
+			t.Errorf("%s nested 1001 deep: code %d id %s, want -32600 with id 9", name, de.Err.Code, de.ID)
 		}
 	}
 	// Far deeper input must not exhaust the stack.

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // maxDepth bounds the nesting of arrays and objects in one message.
@@ -23,6 +25,7 @@ type span struct{ start, end int }
 type topMembers struct {
 	jsonrpc, id, method, params, result, error span
 	has                                        uint8 // bit set of present members
+	idRepeated                                 bool  // "id" appeared more than once
 }
 
 const (
@@ -330,6 +333,9 @@ func (s *scanner) recordTop(k keyRef, v span) {
 	case "jsonrpc":
 		bit, s.top.jsonrpc = hasJSONRPC, v
 	case "id":
+		if s.top.has&hasID != 0 {
+			s.top.idRepeated = true
+		}
 		bit, s.top.id = hasID, v
 	case "method":
 		bit, s.top.method = hasMethod, v
@@ -361,11 +367,11 @@ func (s *scanner) checkKey(mark int, k keyRef) {
 	for _, o := range siblings {
 		other := s.keyBytes(o)
 		if bytes.Equal(other, name) {
-			s.keyProb = "duplicate key " + quote(string(name))
+			s.keyProb = "duplicate key " + clip.Quote(string(name))
 			return
 		}
 		if bytes.EqualFold(other, name) {
-			s.keyProb = "keys " + quote(string(other)) + " and " + quote(string(name)) + " differ only in case"
+			s.keyProb = "keys " + clip.Quote(string(other)) + " and " + clip.Quote(string(name)) + " differ only in case"
 			return
 		}
 	}
@@ -389,9 +395,9 @@ func (s *scanner) checkKeysByMap(keys []keyRef) {
 		f := foldKey(name)
 		if prev, dup := seen[f]; dup {
 			if prev == name {
-				s.keyProb = "duplicate key " + quote(name)
+				s.keyProb = "duplicate key " + clip.Quote(name)
 			} else {
-				s.keyProb = "keys " + quote(prev) + " and " + quote(name) + " differ only in case"
+				s.keyProb = "keys " + clip.Quote(prev) + " and " + clip.Quote(name) + " differ only in case"
 			}
 			return
 		}
@@ -426,8 +432,6 @@ func (s *scanner) keyText(k keyRef) string {
 	}
 	return out
 }
-
-func quote(s string) string { return string(appendString(nil, s)) }
 
 // trustedStr skips a string already known to be valid, jumping to the next
 // quote with bytes.IndexByte and looking for escapes only before it.

@@ -12,6 +12,14 @@ const peekBytes = 4 << 10
 
 // line is one framed line. For an oversize line, data holds only its first
 // peekBytes bytes.
+//
+// The prefix of an oversize line never includes its line ending: it is the
+// first peekBytes bytes of the line with its "\n" (or "\r\n", or the "\r"
+// before io.EOF) removed, exactly what the line would be if it fitted. So the
+// same bytes give the same prefix, and so the same id, whether a newline or
+// the end of the stream ends the line. Without this rule a number id at the
+// very end of a short oversize line ("...,"id":1" then "\n") would be read as
+// complete when the newline follows it, and as possibly cut at io.EOF.
 type line struct {
 	data     []byte
 	oversize bool
@@ -46,9 +54,11 @@ func (lr *lineReader) read() (line, error) {
 	// exactly its size: growing one slice by append would allocate about
 	// five times the line on the way.
 	var chunks [][]byte
-	total := 0
+	total := 0 // bytes kept in chunks
+	read := 0  // bytes of the line read, kept or not
 	for {
 		chunk, err := lr.br.ReadSlice('\n')
+		read += len(chunk)
 		// Checked per chunk so that an oversize line of spaces, which is
 		// never held whole, is still known to be blank.
 		l.blank = l.blank && isBlank(chunk)
@@ -57,7 +67,9 @@ func (lr *lineReader) read() (line, error) {
 			// Discard until the newline; the prefix is already kept.
 		case total+len(chunk) > lr.max+2: // room for "\r\n"
 			l.oversize = true
-			prefix := join(chunks, total, chunk, peekBytes)
+			// Two bytes more than the prefix, for a line ending that may
+			// follow it; see trimPrefix.
+			prefix := join(chunks, total, chunk, peekBytes+2)
 			chunks, total = [][]byte{prefix}, len(prefix)
 		default:
 			chunks = append(chunks, append([]byte(nil), chunk...))
@@ -70,17 +82,29 @@ func (lr *lineReader) read() (line, error) {
 			return l, err
 		}
 		buf := join(chunks, total, nil, total)
-		l.data = trimEOL(buf)
 		if l.oversize {
-			l.data = buf
-		} else if len(l.data) > lr.max {
+			l.data = trimPrefix(buf, read)
+			return l, nil
+		}
+		l.data = trimEOL(buf)
+		if len(l.data) > lr.max {
 			l.oversize = true
-			if len(l.data) > peekBytes {
-				l.data = l.data[:peekBytes]
-			}
+			l.data = l.data[:min(len(l.data), peekBytes)]
 		}
 		return l, nil
 	}
+}
+
+// trimPrefix returns the prefix of an oversize line (see line) from kept,
+// its first bytes, of which there are peekBytes+2 unless the whole line, of
+// read bytes, is shorter. When kept is the whole line its ending is removed;
+// otherwise the line runs on past kept, so its first peekBytes bytes are not
+// part of the line ending, which is at most two bytes long.
+func trimPrefix(kept []byte, read int) []byte {
+	if len(kept) == read {
+		kept = trimEOL(kept)
+	}
+	return kept[:min(len(kept), peekBytes)]
 }
 
 // join concatenates chunks and then extra, up to limit bytes. A single
