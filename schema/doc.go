@@ -13,9 +13,14 @@
 //     member is required unless it is a pointer, has omitempty or omitzero,
 //     or is promoted through an embedded pointer. [AllowAdditional] leaves
 //     out "additionalProperties": false.
-//   - string → string; bool → boolean; signed integers → integer; unsigned
-//     integers → integer with "minimum": 0; floats → number; []byte →
-//     string with "contentEncoding": "base64"; slices → array with items;
+//   - string → string; bool → boolean; integers narrower than 64 bits →
+//     integer with the Go type's range as "minimum" and "maximum" (int8:
+//     -128 and 127), so that the validator refuses what would not decode
+//     (see [Range]); int and int64 → integer, and uint and uint64 → integer
+//     with "minimum": 0 (their full range would be noise on every field;
+//     package tool reports a value that does not fit in the same terms);
+//     float32 → number within ±3.4028234663852886e+38; float64 → number;
+//     []byte → string with "contentEncoding": "base64"; slices → array with items;
 //     arrays [N]T → array with minItems = maxItems = N; maps with string
 //     keys → object with "additionalProperties": <value schema>;
 //     time.Time → string with "format": "date-time"; other
@@ -65,13 +70,19 @@
 // [Compile] checks a schema and compiles it with
 // github.com/kaptinlin/jsonschema; the default dialect is 2020-12, "$schema"
 // may select 2019-09, draft-07, draft-06 or draft-04, and no "$ref" is ever
-// loaded from the network. [Schema.Validate] returns every [Violation] with a
-// JSON pointer into the instance, and [FormatViolations] renders them for a
-// model, for example:
+// loaded from the network. [Schema.Validate] returns the violations, each a
+// [Violation] with a JSON pointer into the instance, and [FormatViolations]
+// renders them for a model, for example:
 //
 //	invalid arguments:
 //	- (root): Required property 'a' is missing (required)
 //	- /b: 11 should be at most 10 (maximum)
+//
+// Both return at most [MaxViolations] violations, then say how many more
+// there are ("- … and 999980 more"). Client input quoted in a violation —
+// a key in a pointer, a value in a message — is clipped to its first 64
+// bytes and its length (package internal/clip), so a 12 MB instance gets
+// a short answer.
 //
 // Schemas made only of the keywords tool input schemas usually use — type,
 // enum, const, the numeric, string, array and object assertions,

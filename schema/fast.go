@@ -1,9 +1,5 @@
 package schema
 
-import (
-	"strconv"
-)
-
 // fastSchema validates instances against a schema of the fast-path subset
 // (see fast_compile.go) by walking the raw JSON bytes: no decoding into
 // maps, no allocation for a valid instance, no copy of long strings. It
@@ -27,7 +23,7 @@ func (f *fastSchema) validate(instance []byte) []Violation {
 	}
 	w = walker{buf: instance, collect: true}
 	w.document(f.root)
-	return sortViolations(w.vs)
+	return w.result()
 }
 
 // walker scans one instance. Its methods return false when the instance
@@ -38,7 +34,8 @@ type walker struct {
 	depth   int
 	collect bool        // second pass: build the violations
 	bad     bool        // some rule is broken
-	vs      []Violation // the violations, on the second pass
+	vs      []Violation // the first violations, in order (see fast_cap.go)
+	total   int         // the violations found on the second pass
 }
 
 // document scans the whole instance: one value between optional spaces.
@@ -51,17 +48,19 @@ func (w *walker) document(root *fastNode) bool {
 }
 
 // value scans the value at w.pos and checks it against n (nil: check the
-// syntax only). ptr is its JSON pointer (on the second pass only) and via
-// the keyword that applied n.
+// syntax only). ptr is its JSON pointer (on the second pass only; beyondCap
+// when its violations are only counted) and via the keyword that applied n.
 func (w *walker) value(n *fastNode, ptr, via string) bool {
 	if w.pos >= len(w.buf) {
 		return false
 	}
 	if n != nil {
-		if n.isBool && !n.boolVal && w.note() {
+		if n.isBool && !n.boolVal {
 			if via == "additionalProperties" {
-				w.add(ptr, via, "additional property is not allowed")
-			} else {
+				if w.note(ptr, via) {
+					w.add(ptr, via, "additional property is not allowed")
+				}
+			} else if w.note(ptr, "false") {
 				w.add(ptr, "false", "no value is allowed here")
 			}
 		}
@@ -117,14 +116,14 @@ func (w *walker) object(n *fastNode, ptr string) bool {
 				if !seen.add(idx, len(n.names)) {
 					return false // duplicate name
 				}
-			} else if !keys.add(w.buf, k) {
-				return false
+			} else if !w.collect && !keys.add(w.buf, k) {
+				return false // the second pass knows there is none
 			}
 			count++
 			child, via := n.child(idx)
 			cptr := ""
 			if w.collect && child != nil {
-				cptr = ptr + "/" + escapePointer(unescape(key, k.escaped))
+				cptr = w.memberPointer(ptr, key, k.escaped)
 			}
 			if !w.value(child, cptr, via) {
 				return false
@@ -135,6 +134,9 @@ func (w *walker) object(n *fastNode, ptr string) bool {
 				break
 			}
 		}
+	}
+	if !w.collect && !keys.finish(w.buf) {
+		return false
 	}
 	w.depth--
 	if n != nil {
@@ -187,7 +189,7 @@ func (w *walker) array(n *fastNode, ptr string) bool {
 			elem := w.pos
 			cptr := ""
 			if w.collect && items != nil {
-				cptr = ptr + "/" + strconv.Itoa(count)
+				cptr = w.elementPointer(ptr, count)
 			}
 			if !w.value(items, cptr, "items") {
 				return false

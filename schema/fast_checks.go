@@ -4,32 +4,25 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // The messages below are the library's (kaptinlin/jsonschema v0.9.8),
-// with the same number formatting.
-
-// note records that a rule is broken; it reports whether the violation is
-// wanted (on the second pass).
-func (w *walker) note() bool {
-	w.bad = true
-	return w.collect
-}
-
-func (w *walker) add(ptr, keyword, msg string) {
-	w.vs = append(w.vs, Violation{Pointer: ptr, Keyword: keyword, Message: msg})
-}
+// with the same number formatting, and with the instance values they
+// quote clipped as the library path clips them (validate.go). Each check
+// asks note before it builds a message (see fast_cap.go).
 
 // common checks the keywords that apply to every kind of value: type,
 // enum and const.
 func (w *walker) common(n *fastNode, k kindSet, raw []byte, ptr string) {
-	if n.types != 0 && n.types&k == 0 && w.note() {
+	if n.types != 0 && n.types&k == 0 && w.note(ptr, "type") {
 		w.add(ptr, "type", "Value is "+kindName(k)+" but should be "+n.typeNames)
 	}
-	if n.enum != nil && !inEnum(raw, n.enum) && w.note() {
-		w.add(ptr, "enum", "Value "+fmt.Sprint(decodeAny(raw))+" should be one of the allowed values: "+n.enumText)
+	if n.enum != nil && !inEnum(raw, n.enum) && w.note(ptr, "enum") {
+		w.add(ptr, "enum", "Value "+clip.String(fmt.Sprint(decodeAny(raw)))+" should be one of the allowed values: "+n.enumText)
 	}
-	if n.hasConst && !constEqual(raw, &n.konst) && w.note() {
+	if n.hasConst && !constEqual(raw, &n.konst) && w.note(ptr, "const") {
 		msg := "Value does not match the constant value"
 		if n.konst.kind == 'n' {
 			msg = "Value should be null"
@@ -49,10 +42,10 @@ func inEnum(raw []byte, enum []fastConst) bool {
 
 func (w *walker) stringChecks(n *fastNode, s strInfo, raw []byte, ptr string) {
 	w.common(n, kindString, raw, ptr)
-	if n.maxLength != nil && s.runes > int(*n.maxLength) && w.note() {
+	if n.maxLength != nil && s.runes > int(*n.maxLength) && w.note(ptr, "maxLength") {
 		w.add(ptr, "maxLength", "Value should be at most "+fmt.Sprintf("%.0f", *n.maxLength)+" characters")
 	}
-	if n.minLength != nil && s.runes < int(*n.minLength) && w.note() {
+	if n.minLength != nil && s.runes < int(*n.minLength) && w.note(ptr, "minLength") {
 		w.add(ptr, "minLength", "Value should be at least "+fmt.Sprint(*n.minLength)+" characters")
 	}
 	if n.pattern != nil {
@@ -63,7 +56,7 @@ func (w *walker) stringChecks(n *fastNode, s strInfo, raw []byte, ptr string) {
 		} else {
 			match = n.pattern.Match(content)
 		}
-		if !match && w.note() {
+		if !match && w.note(ptr, "pattern") {
 			w.add(ptr, "pattern", "Value does not match the required pattern "+n.patternText)
 		}
 	}
@@ -80,42 +73,42 @@ func (w *walker) numberChecks(n *fastNode, l *numLit, ptr string) {
 		k = kindInteger
 	}
 	w.common(n, k, l.text, ptr)
-	if b := n.multipleOf; b != nil && !isMultiple(&d, &b.d) && w.note() {
-		w.add(ptr, "multipleOf", d.format()+" should be a multiple of "+b.text)
+	if b := n.multipleOf; b != nil && !isMultiple(&d, &b.d) && w.note(ptr, "multipleOf") {
+		w.add(ptr, "multipleOf", clip.String(d.format())+" should be a multiple of "+b.text)
 	}
-	if b := n.maximum; b != nil && cmpDec(&d, &b.d) > 0 && w.note() {
-		w.add(ptr, "maximum", d.format()+" should be at most "+b.text)
+	if b := n.maximum; b != nil && cmpDec(&d, &b.d) > 0 && w.note(ptr, "maximum") {
+		w.add(ptr, "maximum", clip.String(d.format())+" should be at most "+b.text)
 	}
-	if b := n.exclusiveMaximum; b != nil && cmpDec(&d, &b.d) >= 0 && w.note() {
-		w.add(ptr, "exclusiveMaximum", d.format()+" should be less than "+b.text)
+	if b := n.exclusiveMaximum; b != nil && cmpDec(&d, &b.d) >= 0 && w.note(ptr, "exclusiveMaximum") {
+		w.add(ptr, "exclusiveMaximum", clip.String(d.format())+" should be less than "+b.text)
 	}
-	if b := n.minimum; b != nil && cmpDec(&d, &b.d) < 0 && w.note() {
-		w.add(ptr, "minimum", d.format()+" should be at least "+b.text)
+	if b := n.minimum; b != nil && cmpDec(&d, &b.d) < 0 && w.note(ptr, "minimum") {
+		w.add(ptr, "minimum", clip.String(d.format())+" should be at least "+b.text)
 	}
-	if b := n.exclusiveMinimum; b != nil && cmpDec(&d, &b.d) <= 0 && w.note() {
-		w.add(ptr, "exclusiveMinimum", d.format()+" should be greater than "+b.text)
+	if b := n.exclusiveMinimum; b != nil && cmpDec(&d, &b.d) <= 0 && w.note(ptr, "exclusiveMinimum") {
+		w.add(ptr, "exclusiveMinimum", clip.String(d.format())+" should be greater than "+b.text)
 	}
 }
 
 func (w *walker) arrayChecks(n *fastNode, raw []byte, ptr string, count int, spans []span) {
 	w.common(n, kindArray, raw, ptr)
-	if n.maxItems != nil && float64(count) > *n.maxItems && w.note() {
+	if n.maxItems != nil && float64(count) > *n.maxItems && w.note(ptr, "maxItems") {
 		w.add(ptr, "maxItems", "Value should have at most "+fmt.Sprintf("%.0f", *n.maxItems)+" items")
 	}
-	if n.minItems != nil && float64(count) < *n.minItems && w.note() {
+	if n.minItems != nil && float64(count) < *n.minItems && w.note(ptr, "minItems") {
 		w.add(ptr, "minItems", "Value should have at least "+fmt.Sprint(*n.minItems)+" items")
 	}
-	if j, i, dup := firstDuplicate(w.buf, spans); dup && w.note() {
+	if j, i, dup := firstDuplicate(w.buf, spans); dup && w.note(ptr, "uniqueItems") {
 		w.add(ptr, "uniqueItems", "Array items at indices "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are not unique")
 	}
 }
 
 func (w *walker) objectChecks(n *fastNode, raw []byte, ptr string, count int, seen *seenSet) {
 	w.common(n, kindObject, raw, ptr)
-	if n.maxProperties != nil && float64(count) > *n.maxProperties && w.note() {
+	if n.maxProperties != nil && float64(count) > *n.maxProperties && w.note(ptr, "maxProperties") {
 		w.add(ptr, "maxProperties", "Value should have at most "+fmt.Sprint(*n.maxProperties)+" properties")
 	}
-	if n.minProperties != nil && float64(count) < *n.minProperties && w.note() {
+	if n.minProperties != nil && float64(count) < *n.minProperties && w.note(ptr, "minProperties") {
 		w.add(ptr, "minProperties", "Value should have at least "+fmt.Sprint(*n.minProperties)+" properties")
 	}
 	missing := 0
@@ -124,7 +117,7 @@ func (w *walker) objectChecks(n *fastNode, raw []byte, ptr string, count int, se
 			missing++
 		}
 	}
-	if missing == 0 || !w.note() {
+	if missing == 0 || !w.note(ptr, "required") {
 		return
 	}
 	quoted := make([]string, 0, missing)

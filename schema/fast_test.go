@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -111,6 +112,8 @@ var agreeInstances = []string{
 	`{"text":"a","\u0074ext":"b"}`, "\f1", "\v1", "\xef\xbb\xbf{}", "{} \x00", `-01`, `1.0e+`, `1e+5`, `-0.0e-0`, `[1e]`,
 	`"\u00E9"`, `"\uD83D\uDE00"`, `"\uDE00"`, `"\ud83d\ud83d"`, `"\ud83d"`, `"\ud83d\u"`, "\"\xed\xa0\x80\"", "\"\xef\xbf\xbd\"", "\"\x7f\"",
 	`{"p0":1,"p0":1}`, `{"p69":1,"p\u0036\u0039":2}`, `{"a\/b":"s"}`, `{"a/b":1,"a\/b":2}`, `{"c~d":1,"c\u007ed":1}`,
+	// More violations than MaxViolations.
+	manyValues(30), "[" + strings.Repeat(`"x",-1,`, 15) + "1.5]", `{"o":{"p":[` + strings.Repeat(`{"q":"abc","r":1},`, 12) + `5]}}`,
 }
 
 // TestFastPathTaken checks which schemas get the fast path.
@@ -253,11 +256,18 @@ func TestFastPathMessages(t *testing.T) {
 		}
 		got := s.Validate(json.RawMessage(tt.instance))
 		// The table lists violations in a readable order; compare sorted.
-		if diff := cmp.Diff(sortViolations(append([]Violation(nil), tt.want...)), got); diff != "" {
+		if diff := cmp.Diff(sorted(tt.want), got); diff != "" {
 			t.Errorf("Validate(%s) against %s (-want +got):\n%s", tt.instance, tt.schema, diff)
 		}
 		assertAgree(t, tt.schema, s, []byte(tt.instance))
 	}
+}
+
+// sorted returns a sorted copy of vs.
+func sorted(vs []Violation) []Violation {
+	out := slices.Clone(vs)
+	slices.SortFunc(out, func(a, b Violation) int { return compareViolations(&a, &b) })
+	return out
 }
 
 // TestFastPathEdges compares both paths on instances too long to list:
@@ -276,6 +286,21 @@ func TestFastPathEdges(t *testing.T) {
 		`{"`+strings.Repeat(`\u00e9`, 40)+`":1,"`+strings.Repeat("é", 40)+`":2}`,
 		`{"`+strings.Repeat(`\u00e9`, 40)+`":1}`,
 		"1"+strings.Repeat("0", 1000)+"e-1000", "1e-1000", "-2.5e1000", "7e-2000",
+	)
+	// Duplicates among many names, plain and escaped, near and far apart,
+	// and the same names in sibling objects (not duplicates).
+	var many []string
+	for i := range 1000 {
+		many = append(many, fmt.Sprintf(`"n%d":%d`, i, i))
+	}
+	body := strings.Join(many, ",")
+	ins = append(ins,
+		"{"+body+"}",
+		"{"+body+`,"n0":1}`,
+		"{"+body+`,"\u006e999":1}`,
+		`{"\u006e500":1,`+body+"}",
+		"{"+body+`,"x":{`+body+`},"y":[{`+body+`}]}`,
+		"{"+body+`,"x":{`+body+`,"n7":0}}`,
 	)
 	for _, n := range []int{70, 300} {
 		all := manyValues(n)
@@ -340,9 +365,11 @@ func TestFastPathHugeNumbers(t *testing.T) {
 	// The fast path is quick with the numeric keywords too.
 	s = mustCompile(t, `{"minimum":1,"maximum":1e999999,"multipleOf":0.7}`)
 	got := s.Validate(json.RawMessage("5e-999999"))
+	// The million-digit value is clipped in the messages.
+	tiny := "0." + strings.Repeat("0", 62) + "… (1000001 bytes)"
 	want := []Violation{
-		{"", "minimum", "0." + strings.Repeat("0", 999998) + "5 should be at least 1"},
-		{"", "multipleOf", "0." + strings.Repeat("0", 999998) + "5 should be a multiple of 0.7"},
+		{"", "minimum", tiny + " should be at least 1"},
+		{"", "multipleOf", tiny + " should be a multiple of 0.7"},
 	}
 	if !cmp.Equal(got, want) {
 		t.Errorf("Validate(5e-999999) = %.80q", got)
@@ -458,4 +485,29 @@ func TestFastPathConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestFastPathDuplicateNames checks the names past the first sixteen,
+// which are compared by hash.
+func TestFastPathDuplicateNames(t *testing.T) {
+	var many []string
+	for i := range 1000 {
+		many = append(many, fmt.Sprintf(`"n%d":%d`, i, i))
+	}
+	body := strings.Join(many, ",")
+	s := mustCompile(t, `{"type":"object"}`)
+	for in, valid := range map[string]bool{
+		"{" + body + "}":                                         true,
+		"{" + body + `,"n0":1}`:                                  false,
+		"{" + body + `,"\u006e999":1}`:                           false,
+		`{"\u006e500":1,` + body + "}":                           false,
+		`{"n\u0031":1,"x":0,` + body[len(`"n0":0,`):] + "}":      false,
+		"{" + body + `,"x":{` + body + `},"y":[{` + body + `}]}`: true,
+		"{" + body + `,"x":{` + body + `,"n7":0}}`:               false,
+	} {
+		got := s.Validate(json.RawMessage(in))
+		if (got == nil) != valid || (!valid && !cmp.Equal(got, []Violation{jsonViolation})) {
+			t.Errorf("Validate(%.40s…%s) = %v", in, in[len(in)-20:], got)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"time"
@@ -150,13 +151,12 @@ func (g *generator) build(t reflect.Type, path string) (any, error) {
 		return typed("boolean"), nil
 	case reflect.String:
 		return typed("string"), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return typed("integer"), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		s := typed("integer")
-		s.set("minimum", int64(0))
-		return s, nil
-	case reflect.Float32, reflect.Float64:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return bounded("integer", t), nil
+	case reflect.Float32:
+		return bounded("number", t), nil
+	case reflect.Float64:
 		return typed("number"), nil
 	case reflect.Interface:
 		return &object{}, nil
@@ -202,6 +202,53 @@ func implements(t, iface reflect.Type) bool {
 
 func typed(name string) *object {
 	return &object{members: []member{{"type", name}}}
+}
+
+// bounded returns the schema of a numeric type whose range is narrower
+// than a model or a client may assume: "minimum" and "maximum" tell it,
+// and the validator refuses what would not decode. The 64-bit integer
+// types get no such noise on every field: a signed one no bound, an
+// unsigned one only "minimum": 0; a value beyond their range is reported
+// by the decoding of the arguments, in the same terms.
+func bounded(name string, t reflect.Type) *object {
+	s := typed(name)
+	lo, hi, _ := Range(t)
+	wide := t.Kind() != reflect.Float32 && t.Bits() == 64
+	switch {
+	case wide && lo == "0":
+		s.set("minimum", int64(0))
+	case !wide:
+		s.set("minimum", json.RawMessage(lo))
+		s.set("maximum", json.RawMessage(hi))
+	}
+	return s
+}
+
+// Range returns the smallest and the largest value of the Go numeric type
+// t (after pointers), as JSON numbers: for integer types and float32, the
+// "minimum" and "maximum" inference writes. For float64, whose range is
+// that of the numbers JSON readers commonly use, inference writes no
+// bounds. ok is false for other kinds.
+func Range(t reflect.Type) (minimum, maximum string, ok bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		shift := 64 - t.Bits()
+		return strconv.FormatInt(math.MinInt64>>shift, 10), strconv.FormatInt(math.MaxInt64>>shift, 10), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "0", strconv.FormatUint(math.MaxUint64>>(64-t.Bits()), 10), true
+	case reflect.Float32, reflect.Float64:
+		max := strconv.FormatFloat(math.MaxFloat64, 'g', -1, 64)
+		if t.Kind() == reflect.Float32 {
+			// The decoder refuses what exceeds this float64 value, even
+			// the decimals that round to it in float32.
+			max = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 64)
+		}
+		return "-" + max, max, true
+	}
+	return "", "", false
 }
 
 func (g *generator) array(t reflect.Type, path string, n int64) (any, error) {

@@ -101,9 +101,9 @@ type Inner struct {
 func TestForKinds(t *testing.T) {
 	got := mustFor[Kinds](t)
 	want := `{"type":"object","properties":{` +
-		`"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer"},` +
+		`"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},` +
 		`"u":{"type":"integer","minimum":0},"u64":{"type":"integer","minimum":0},` +
-		`"f":{"type":"number"},"f32":{"type":"number"},` +
+		`"f":{"type":"number"},"f32":{"type":"number","minimum":-3.4028234663852886e+38,"maximum":3.4028234663852886e+38},` +
 		`"by":{"type":"string","contentEncoding":"base64"},` +
 		`"sl":{"type":"array","items":{"type":"string"}},` +
 		`"ar":{"type":"array","items":{"type":"integer"},"minItems":2,"maxItems":2},` +

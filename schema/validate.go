@@ -2,32 +2,50 @@ package schema
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	json "github.com/goccy/go-json"
 	"github.com/kaptinlin/jsonschema"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // Violation is one broken rule in a validated instance.
 type Violation struct {
 	// Pointer is the JSON pointer of the offending value within the
-	// instance: "" for the root, "/a/0/b" for a nested value.
+	// instance: "" for the root, "/a/0/b" for a nested value. A reference
+	// token longer than clip.Max bytes (see package internal/clip) is
+	// clipped, as [Pointer] does, so that a 10 MiB key gives a short
+	// pointer; such a pointer names the value for a reader but may not
+	// resolve.
 	Pointer string
 	// Keyword is the schema keyword whose rule is broken, such as
 	// "required", "type" or "maximum". An instance that is not JSON gives
 	// "json"; a property refused by "additionalProperties": false gives
 	// "additionalProperties" at the property's pointer.
 	Keyword string
-	// Message explains the violation in English.
+	// Message explains the violation in English. Client input it quotes
+	// (a value not in an enum, a number out of range) is clipped like
+	// pointer tokens.
 	Message string
 }
 
-// Validate checks instance against the schema and returns every violation,
-// sorted by pointer, then keyword, then message; nil means valid. An
-// instance that is not a single JSON value (including an empty one, and
-// one with a duplicate object key) gives one violation with keyword "json".
+// Validate checks instance against the schema and returns the violations,
+// sorted by pointer, then keyword, then message, with repeats dropped; nil
+// means valid. An instance that is not a single JSON value (including an
+// empty one, and one with a duplicate object key) gives one violation with
+// keyword "json".
+//
+// At most [MaxViolations] violations are returned: when there are more,
+// the first MaxViolations (in that order) are followed by one entry with
+// Keyword [MoreKeyword] whose Message gives the exact number left out,
+// "… and 999980 more". The fast path (see the package documentation)
+// builds a violation's pointer and message only while it may still be
+// among the first MaxViolations, and past that only counts, so a million
+// violations cost little more than the scan. Two violations whose
+// pointers were clipped are never taken for repeats: they may be two
+// different keys.
 //
 // Failures inside "anyOf", "oneOf", "not", "if", "contains" and
 // "propertyNames" are reported once, at the applicator, not per branch.
@@ -55,24 +73,9 @@ func (s *Schema) validateSlow(instance json.RawMessage) []Violation {
 	if result.IsValid() {
 		return nil
 	}
-	var vs []Violation
-	collect(result, "", "", &vs)
-	return sortViolations(vs)
-}
-
-// sortViolations sorts by pointer, then keyword, then message, and drops
-// repeats.
-func sortViolations(vs []Violation) []Violation {
-	slices.SortFunc(vs, func(a, b Violation) int {
-		if c := strings.Compare(a.Pointer, b.Pointer); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Keyword, b.Keyword); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Message, b.Message)
-	})
-	return slices.Compact(vs)
+	var fs []found
+	collect(result, "", "", false, &fs)
+	return capFound(fs)
 }
 
 // descend lists the applicators whose failures are explained by their
@@ -86,8 +89,9 @@ var descend = map[string]bool{
 }
 
 // collect walks a result tree. Instance locations in the tree are relative
-// to the parent, so ptr accumulates them; via is the keyword that led here.
-func collect(r *jsonschema.EvaluationResult, ptr, via string, out *[]Violation) {
+// to the parent, so ptr accumulates them (clipped: some token of it was
+// clipped); via is the keyword that led here.
+func collect(r *jsonschema.EvaluationResult, ptr, via string, clipped bool, out *[]found) {
 	explained := map[string]bool{}
 	for _, d := range r.Details {
 		if !d.Valid {
@@ -98,7 +102,7 @@ func collect(r *jsonschema.EvaluationResult, ptr, via string, out *[]Violation) 
 		if descend[kw] && (explained[kw] || (unlabelled[kw] && explained[""])) {
 			continue
 		}
-		*out = append(*out, violation(ptr, via, kw, e))
+		*out = append(*out, found{violation(ptr, via, kw, e), clipped})
 	}
 	missing := missingProperties(r)
 	for _, d := range r.Details {
@@ -111,12 +115,12 @@ func collect(r *jsonschema.EvaluationResult, ptr, via string, out *[]Violation) 
 			// schema against null; "required" already reports it.
 			continue
 		}
-		loc := d.InstanceLocation
+		loc, cut := d.InstanceLocation, false
 		if objectApplicators[kw] && loc != "" {
 			// The library does not escape property names in locations.
-			loc = "/" + escapePointer(loc[1:])
+			loc, cut = Pointer(loc[1:]), len(loc)-1 > clip.Max
 		}
-		collect(d, ptr+loc, kw, out)
+		collect(d, ptr+loc, kw, clipped || cut, out)
 	}
 }
 
@@ -161,7 +165,7 @@ func applicator(evalPath string) string {
 }
 
 func violation(ptr, via, kw string, e *jsonschema.EvaluationError) Violation {
-	v := Violation{Pointer: ptr, Keyword: kw, Message: e.Error()}
+	v := Violation{Pointer: ptr, Keyword: kw, Message: message(e)}
 	switch {
 	case e.Code == "invalid_json":
 		v.Keyword, v.Message = jsonViolation.Keyword, jsonViolation.Message
@@ -173,30 +177,26 @@ func violation(ptr, via, kw string, e *jsonschema.EvaluationError) Violation {
 	return v
 }
 
-// FormatViolations renders violations as text a model can act on: a first
-// line "invalid arguments:", then one line per violation,
-// "- <pointer>: <message> (<keyword>)", with "(root)" for the empty
-// pointer. It returns "" for no violations.
-func FormatViolations(vs []Violation) string {
-	if len(vs) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("invalid arguments:")
-	for _, v := range vs {
-		p := v.Pointer
-		if p == "" {
-			p = "(root)"
+// clientParams are the parameters of the library's messages that repeat
+// the instance: the value itself, numbers, property names and indices.
+var clientParams = map[string]bool{
+	"received": true, "value": true, "property": true, "properties": true,
+	"index": true, "indexs": true, "indexes": true,
+}
+
+// message is e.Error() with the parameters that repeat the instance
+// clipped (the names "required" lists are the schema's, not clipped). Like
+// the library, it fills in the parameters in map order.
+func message(e *jsonschema.EvaluationError) string {
+	msg := e.Message
+	for key, value := range e.Params {
+		text := fmt.Sprint(value)
+		if clientParams[key] && e.Keyword != "required" {
+			text = clip.String(text)
 		}
-		b.WriteString("\n- ")
-		b.WriteString(p)
-		b.WriteString(": ")
-		b.WriteString(v.Message)
-		b.WriteString(" (")
-		b.WriteString(v.Keyword)
-		b.WriteString(")")
+		msg = strings.ReplaceAll(msg, "{"+key+"}", text)
 	}
-	return b.String()
+	return msg
 }
 
 // Number limits for the library path: its number handling takes time that

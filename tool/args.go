@@ -20,6 +20,9 @@ import (
 //	- /c: additional property is not allowed (additionalProperties)
 //
 // and the handler must not run. The defaulted value is the one validated.
+// At most schema.MaxViolations violations are listed, then a last line
+// "- … and N more"; client input quoted in the lines (long keys in
+// pointers, values) is clipped.
 //
 // PrepareArgs does no work for a schema that accepts every object (such as
 // {"type":"object"}), answers an empty arguments object from a value

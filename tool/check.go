@@ -90,14 +90,20 @@ func passStructured(res *Result, raw json.RawMessage, isRaw bool) *Result {
 	return &cp
 }
 
-// indent renders violations as the indented lines of a list item.
+// indent renders violations as the indented lines of a list item, capped
+// as schema.FormatViolations caps them.
 func indent(vs []schema.Violation) string {
 	list, _ := strings.CutPrefix(schema.FormatViolations(vs), "invalid arguments:")
 	return strings.ReplaceAll(list, "\n- ", "\n  - ")
 }
 
 // contractViolation builds the replacement result and the error to log.
+// Like a violation list, it names at most schema.MaxViolations problems
+// and then how many more there are.
 func contractViolation(name string, problems []string) (*Result, error) {
+	if n := len(problems) - schema.MaxViolations; n > 0 {
+		problems = append(problems[:schema.MaxViolations:schema.MaxViolations], fmt.Sprintf("… and %d more", n))
+	}
 	text := "tool " + name + " returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n- " +
 		strings.Join(problems, "\n- ")
 	err := fmt.Errorf("%w: tool %q: %s", ErrContract, name, strings.Join(problems, "; "))

@@ -41,7 +41,10 @@
 //
 // [Tool.PrepareArgs] runs before the handler: arguments that break the
 // input schema never reach it, and the client gets an isError result listing
-// every violation with its JSON pointer and rule. Defaults are filled in
+// the violations with their JSON pointers and rules (the first
+// schema.MaxViolations of them, then how many more; quoted input clipped).
+// Arguments a typed handler cannot decode get the same kind of list, in
+// JSON terms, never Go's (see [New]). Defaults are filled in
 // before validation. A schema that accepts any object costs nothing per
 // call, and an empty arguments object is answered from a value computed at
 // Compile time.

@@ -17,8 +17,17 @@ import (
 // WithOutputSchema gives one; the tool is compiled before New returns, so
 // every descriptor problem is reported here.
 //
-// At each call the arguments, already validated and with their defaults
-// filled in, are decoded into In, and fn runs. Then:
+// Inferred schemas bound integer fields (and float32 ones) to their Go
+// type's range, so the validator refuses what would overflow. At each call
+// the arguments, already validated and with their defaults filled in, are
+// decoded into In, and fn runs; should decoding still fail (a given input
+// schema looser than In, 1e2 for an integer), the call gets an isError
+// result that says why in JSON terms, like a violation list:
+//
+//	invalid arguments for tool add:
+//	- /a: 1e2 should be written as an integer, without a fraction or an exponent (type)
+//
+// When fn has run:
 //
 //   - a plain error becomes an isError result carrying its text (a
 //     *jsonrpc.Error returned on purpose stays a JSON-RPC error response);
@@ -69,7 +78,7 @@ func New[In, Out any](name, description string, fn func(ctx context.Context, in 
 			return nil, fmt.Errorf("tool %q: output schema: %w", name, err)
 		}
 	}
-	t.Handler = typedHandler(fn, returnsResult, isEmptyStruct(reflect.TypeFor[In]()))
+	t.Handler = typedHandler(name, fn, returnsResult, isEmptyStruct(reflect.TypeFor[In]()))
 	if err := t.Compile(); err != nil {
 		return nil, err
 	}
@@ -104,13 +113,16 @@ func isEmptyStruct(t reflect.Type) bool {
 	return t.Kind() == reflect.Struct && t.NumField() == 0
 }
 
-// typedHandler adapts a typed function to a Handler.
-func typedHandler[In, Out any](fn func(context.Context, In) (Out, error), returnsResult, skipDecode bool) Handler {
+// typedHandler adapts a typed function to a Handler. Arguments that do not
+// decode into In get an isError result listing the value refused, in the
+// form of the validator's lines (see decode.go).
+func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, error), returnsResult, skipDecode bool) Handler {
 	return func(ctx context.Context, args json.RawMessage) (*Result, error) {
 		var in In
 		if !skipDecode {
 			if err := json.Unmarshal(args, &in); err != nil {
-				return ErrorResult("invalid arguments: they do not decode into %T: %v", in, err), nil
+				v := decodeViolation(args, err)
+				return ErrorResult("%s", invalidArguments(name, []schema.Violation{v})), nil
 			}
 		}
 		out, err := fn(ctx, in)

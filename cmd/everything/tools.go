@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/big"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -41,10 +43,18 @@ type sum struct {
 	Sum int64 `json:"sum"`
 }
 
+// addTool refuses a sum that does not fit: Go's int64 addition would wrap
+// around to a wrong answer. The plain error gives an isError result with
+// the text only; tool.Fail would also send a {"sum":...} that is no sum.
 func addTool() *tool.Tool {
 	return tool.MustNew("add", "Adds two integers.",
 		func(_ context.Context, in addArgs) (sum, error) {
-			return sum{in.A + in.B}, nil
+			s := in.A + in.B
+			if (in.B > 0 && s < in.A) || (in.B < 0 && s > in.A) {
+				exact := new(big.Int).Add(big.NewInt(in.A), big.NewInt(in.B))
+				return sum{}, fmt.Errorf("add: the sum %s is out of range: it must be between %d and %d (a 64-bit integer)", exact, int64(math.MinInt64), int64(math.MaxInt64))
+			}
+			return sum{s}, nil
 		},
 		tool.WithTitle("Add"),
 		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), IdempotentHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))

@@ -1,0 +1,263 @@
+package tool
+
+import (
+	"encoding"
+	"errors"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/schema"
+)
+
+// The arguments a typed handler receives passed the input schema, yet
+// decoding them into In can still fail: a given input schema looser than
+// In, a bound in a struct tag wider than the field's type, 1e2 for an
+// integer field (an integer to JSON Schema, not to the decoder). The
+// decoder's error names Go types and fields; decodeViolation says the same
+// in the terms of the other violation lines: a JSON pointer, the JSON type
+// or range expected, the value clipped.
+
+// decodeViolation describes why args did not decode.
+func decodeViolation(args []byte, err error) schema.Violation {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Type != nil {
+		ptr, raw := locate(args, te)
+		return typeViolation(ptr, raw, te)
+	}
+	var pe *time.ParseError
+	if errors.As(err, &pe) {
+		return schema.Violation{Keyword: "format", Message: "Value " + clip.Quote(pe.Value) +
+			" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z"}
+	}
+	text := strings.TrimPrefix(err.Error(), "json: ")
+	if strings.Contains(text, " Go ") || strings.Contains(text, "unmarshal") {
+		return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read"}
+	}
+	return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read: " + clip.String(text)}
+}
+
+// locate returns the pointer and the text of the value the decoder
+// refused. The decoder reports its offset and its path as names joined by
+// '.', which a name holding a '.' makes ambiguous: the offset, checked
+// against that path, decides; the path alone is the fallback.
+func locate(args []byte, te *json.UnmarshalTypeError) (string, []byte) {
+	if tokens, raw, ok := schema.Locate(args, int(te.Offset)); ok && decoderPath(tokens) == te.Field {
+		return schema.Pointer(tokens...), raw
+	}
+	if te.Field == "" {
+		return "", nil
+	}
+	tokens := strings.Split(te.Field, ".")
+	for i, t := range tokens {
+		tokens[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return schema.Pointer(tokens...), nil
+}
+
+var tokenEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// decoderPath writes tokens the way the decoder writes a field's path.
+func decoderPath(tokens []string) string {
+	escaped := make([]string, len(tokens))
+	for i, t := range tokens {
+		escaped[i] = tokenEscaper.Replace(t)
+	}
+	return strings.Join(escaped, ".")
+}
+
+// typeViolation explains a value the decoder refused for a Go type. raw
+// is the value's text when it was located.
+func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.Violation {
+	want := jsonType(te.Type)
+	kind, literal, hasLiteral := strings.Cut(te.Value, " ")
+	got, text := kindOf(raw, kind, literal)
+	v := schema.Violation{Pointer: ptr, Keyword: "type"}
+	switch {
+	case isNumeric(got) && isNumeric(want) && hasLiteral:
+		return numberViolation(ptr, text, te.Type)
+	case got == "string" && (isNumeric(want) || want == "boolean") && te.Value != "string":
+		// A field with the ",string" option: the number or boolean is
+		// written inside a string.
+		if want != "boolean" && isNumberLiteral(text) {
+			return numberViolation(ptr, text, te.Type)
+		}
+		v.Message = "Value " + clip.Quote(text) + " should be a string holding " + article(want)
+	case got == "string" && want == "string" && te.Type.Kind() == reflect.Slice:
+		v.Keyword, v.Message = "contentEncoding", "Value "+clip.Quote(text)+" is not valid base64"
+	case want != "" && got != want && !(got == "integer" && want == "number"):
+		v.Message = "Value is " + got + " but should be " + want
+	case isScalar(te.Type):
+		v.Message = "Value is " + got + " but should be string" // the ",string" option
+	case want != "":
+		v.Message = "Value cannot be read as " + article(want)
+	default:
+		v.Message = "Value cannot be read"
+	}
+	return v
+}
+
+// kindOf returns the JSON type of the refused value, as the validator
+// names it, and its text (a string's content): from raw when it is known,
+// else from the decoder's description ("number 1e300", `string "x"`).
+func kindOf(raw []byte, kind, literal string) (string, string) {
+	if raw == nil {
+		switch kind {
+		case "bool":
+			return "boolean", literal
+		case "number":
+			if literal != "" {
+				return numberKind(literal), literal
+			}
+		case "string":
+			if s, err := strconv.Unquote(literal); err == nil {
+				return kind, s
+			}
+		}
+		return kind, literal
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		_ = json.Unmarshal(raw, &s) // a located string is valid JSON
+		return "string", s
+	case 't', 'f':
+		return "boolean", string(raw)
+	case 'n':
+		return "null", ""
+	case '{':
+		return "object", ""
+	case '[':
+		return "array", ""
+	}
+	return numberKind(string(raw)), string(raw)
+}
+
+// numberKind names a number as the validator does: "integer" when it has
+// no fractional part.
+func numberKind(lit string) string {
+	if !strings.ContainsAny(lit, ".eE") {
+		return "integer"
+	}
+	if f, err := strconv.ParseFloat(lit, 64); err == nil && f == math.Trunc(f) {
+		return "integer"
+	}
+	return "number"
+}
+
+func isNumberLiteral(s string) bool {
+	return s != "" && (s[0] == '-' || ('0' <= s[0] && s[0] <= '9')) && json.Valid([]byte(s))
+}
+
+func isNumeric(jsonType string) bool { return jsonType == "integer" || jsonType == "number" }
+
+// numberViolation explains a number that does not fit the Go numeric type
+// t: above or below its range (the bounds inference writes into the
+// schema), a fraction for an integer, or an integer written with a
+// fraction or an exponent, which the decoder refuses.
+func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
+	lo, hi, _ := schema.Range(t)
+	above := schema.Violation{Pointer: ptr, Keyword: "maximum", Message: clip.String(lit) + " should be at most " + hi}
+	below := schema.Violation{Pointer: ptr, Keyword: "minimum", Message: clip.String(lit) + " should be at least " + lo}
+	neg := strings.HasPrefix(lit, "-")
+	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+		f, _ := strconv.ParseFloat(lit, 64) // ±Inf past float64
+		switch max, _ := strconv.ParseFloat(hi, 64); {
+		case f > max:
+			return above
+		case f < -max:
+			return below
+		}
+		return schema.Violation{Pointer: ptr, Keyword: "type", Message: clip.String(lit) + " cannot be read as a number"}
+	}
+	if !strings.ContainsAny(lit, ".eE") {
+		var err error
+		if lo == "0" {
+			_, err = strconv.ParseUint(lit, 10, t.Bits())
+		} else {
+			_, err = strconv.ParseInt(lit, 10, t.Bits())
+		}
+		switch {
+		case err == nil:
+			return schema.Violation{Pointer: ptr, Keyword: "type", Message: "Value cannot be read as an integer"}
+		case neg:
+			return below
+		}
+		return above
+	}
+	f, _ := strconv.ParseFloat(lit, 64)
+	loF, _ := strconv.ParseFloat(lo, 64)
+	hiF, _ := strconv.ParseFloat(hi, 64)
+	switch {
+	case f > hiF:
+		return above
+	case f < loF:
+		return below
+	case f != math.Trunc(f):
+		return schema.Violation{Pointer: ptr, Keyword: "type", Message: "Value is number but should be integer"}
+	}
+	return schema.Violation{Pointer: ptr, Keyword: "type", Message: clip.String(lit) + " should be written as an integer, without a fraction or an exponent"}
+}
+
+var (
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// jsonType returns the JSON type a value of t decodes from, as inference
+// writes it; "" when any value may do.
+func jsonType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	pt := reflect.PointerTo(t)
+	switch {
+	case t == reflect.TypeFor[time.Time](), pt.Implements(textUnmarshalerType) && !pt.Implements(unmarshalerType):
+		return "string"
+	case pt.Implements(unmarshalerType):
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "integer"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.String:
+		return "string"
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "string" // base64
+		}
+		return "array"
+	case reflect.Array:
+		return "array"
+	case reflect.Map, reflect.Struct:
+		return "object"
+	}
+	return ""
+}
+
+// isScalar reports whether the ",string" option applies to t.
+func isScalar(t reflect.Type) bool {
+	switch jsonType(t) {
+	case "boolean", "integer", "number":
+		return true
+	}
+	return false
+}
+
+func article(jsonType string) string {
+	switch jsonType {
+	case "integer", "object", "array":
+		return "an " + jsonType
+	}
+	return "a " + jsonType
+}
