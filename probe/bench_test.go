@@ -55,6 +55,12 @@ func BenchmarkCallWrappedMeta(b *testing.B) {
 	benchCall(b, wrappedHandler, callCtx(`{"progressToken":"tok-1"}`))
 }
 
+// BenchmarkCallWrappedModernMeta is a call with the _meta of a modern-era
+// request, whose "clientInfo" holds an 'f' that the near-miss scan checks.
+func BenchmarkCallWrappedModernMeta(b *testing.B) {
+	benchCall(b, wrappedHandler, callCtx(`{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"host","version":"1.0.0"},"progressToken":"tok-1"}`))
+}
+
 // BenchmarkCallGuarded is a tool without probe support behind Guard.
 func BenchmarkCallGuarded(b *testing.B) {
 	t := benchTool()

@@ -29,7 +29,19 @@
 // support probing with a JSON-RPC error -32602 (invalid params), and the
 // tool does not run. A value of "forge.permission_patterns" other than true
 // or false is refused with -32602 too, so that a mistyped probe cannot run
-// the tool either.
+// the tool either; so is a near miss of the key, one that differs from it
+// only in case or in white space around it ("Forge.permission_patterns",
+// " forge.permission_patterns "), naming the exact key, and so are a
+// repeated key and a _meta that is not an object ([Check]). Only
+// "forge.permission_patterns" is read from a request: the other keys belong
+// in replies and tools/list, and mean nothing in a request's _meta.
+//
+// File patterns name real files: [Root.File] resolves the symbolic links
+// inside the root, and refuses one that leads out. The pattern describes the
+// file system when the probe ran, so a tool should open its files with
+// [Root.OpenFile] and [Root.MkdirAll], which follow no link at all: a link
+// swapped in between the probe and the real call makes the call fail
+// instead of reaching a file the host did not approve.
 //
 // # Pattern grammar
 //

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // Command returns the pattern "exec:<program>" for running a program. A
@@ -19,7 +21,7 @@ func Command(program string) (Pattern, error) {
 	t := program
 	if strings.ContainsRune(program, '/') || strings.ContainsRune(program, filepath.Separator) {
 		if !filepath.IsAbs(program) {
-			return Pattern{}, fmt.Errorf("program %q is a relative path; give a name looked up in PATH or an absolute path", program)
+			return Pattern{}, fmt.Errorf("program %s is a relative path; give a name looked up in PATH or an absolute path", clip.Quote(program))
 		}
 		t = filepath.ToSlash(filepath.Clean(program))
 	}
@@ -34,18 +36,18 @@ func Command(program string) (Pattern, error) {
 func checkProgram(t string) error {
 	switch {
 	case t == "" || t == "." || t == "..":
-		return fmt.Errorf("program %q is not a program name", t)
+		return fmt.Errorf("program %s is not a program name", clip.Quote(t))
 	case hasControl(t):
-		return fmt.Errorf("program %q contains a control character", t)
+		return fmt.Errorf("program %s contains a control character", clip.Quote(t))
 	case !strings.Contains(t, "/"):
 		return nil
 	}
 	native := filepath.FromSlash(t)
 	if !filepath.IsAbs(native) {
-		return fmt.Errorf("program %q is a relative path; give a name looked up in PATH or an absolute path", t)
+		return fmt.Errorf("program %s is a relative path; give a name looked up in PATH or an absolute path", clip.Quote(t))
 	}
 	if c := filepath.ToSlash(filepath.Clean(native)); c != t {
-		return fmt.Errorf("program %q is not clean; write it as %q", t, c)
+		return fmt.Errorf("program %s is not clean; write it as %s", clip.Quote(t), clip.Quote(c))
 	}
 	return nil
 }

@@ -175,6 +175,28 @@ func TestBadProbeFlagRefused(t *testing.T) {
 	}
 }
 
+// A key that differs from the probe key only in case or surrounding space
+// is refused for every tool, naming the exact key, and nothing runs.
+func TestNearMissKeyRefused(t *testing.T) {
+	var c counter
+	tc := newTouch(t)
+	s := serve(t, guarded(), c.tool(), tc.tool())
+	for _, key := range []string{`Forge.permission_patterns`, `FORGE.PERMISSION_PATTERNS`, ` forge.permission_patterns `, `\u0046orge\u002epermission_patterns`} {
+		for _, call := range []string{`"name":"count","arguments":{}`, `"name":"touch","arguments":{"path":"a.txt"}`} {
+			for _, flag := range []string{`true`, `false`} {
+				resp := s.request("tools/call", `{`+call+`,"_meta":{"`+key+`":`+flag+`}}`)
+				if resp.Error == nil || resp.Error.Code != jsonrpc.CodeInvalidParams ||
+					!strings.Contains(resp.Error.Message, `is not "forge.permission_patterns"`) {
+					t.Errorf("key %q, call %s: got %+v, result %s; want -32602 naming the key", key, call, resp.Error, resp.Result)
+				}
+			}
+		}
+	}
+	if c.runs.Load() != 0 || tc.runs.Load() != 0 || tc.probes.Load() != 0 || tc.exists("a.txt") {
+		t.Errorf("a near miss ran something: count %d, touch %d, patterns %d", c.runs.Load(), tc.runs.Load(), tc.probes.Load())
+	}
+}
+
 // tools/list advertises support on wrapped tools only, keeping their other
 // _meta keys.
 func TestToolsListAdvertisesSupport(t *testing.T) {
@@ -363,5 +385,31 @@ func TestProbeModernEra(t *testing.T) {
 	}
 	if tc.runs.Load() != 0 || tc.exists("m.txt") {
 		t.Error("a modern probe ran the tool")
+	}
+}
+
+// A probe whose arguments do not decode into the pattern function's type
+// gets the typed tool's isError text, in JSON terms: a pointer and the
+// value, never a Go type or package name.
+func TestWrapTypedDecodeErrorSpeaksJSON(t *testing.T) {
+	base := &tool.Tool{Name: "resize", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+		t.Error("the handler ran on a probe")
+		return nil, nil
+	}}
+	type in struct {
+		Width int8 `json:"width"`
+	}
+	w := probe.WrapTyped(base, func(context.Context, in) (probe.Patterns, error) {
+		return probe.Patterns{}, nil
+	})
+	s := serve(t, guarded(), w)
+	got := string(s.call(probeParams("resize", `{"width":300}`)))
+	if !strings.Contains(got, `"isError":true`) || !strings.Contains(got, "/width: 300") {
+		t.Errorf("reply %s, want an isError naming /width and the value", got)
+	}
+	for _, leak := range []string{"int8", "probe_test", "Go struct", "unmarshal"} {
+		if strings.Contains(got, leak) {
+			t.Errorf("reply %s names %q", got, leak)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -17,14 +18,17 @@ import (
 //
 //	tool "read_file" does not support permission probing: it does not advertise "forge.supports_permission_patterns"; call it without "forge.permission_patterns" in _meta
 //
-// A _meta value of "forge.permission_patterns" other than true or false is
-// refused the same way. Tools that support probing get their handler back
-// unchanged, and so pay nothing.
+// Every request that [Check] refuses (a near-miss key, a flag other than
+// true or false, a repeated key, a _meta that is not an object) is refused
+// the same way. Tools that support probing get their handler back
+// unchanged, and so pay nothing: the handlers [Wrap] and [New] build make
+// the same checks themselves.
 //
 // Guard trusts the advertisement: set [SupportsKey] only through [Wrap] or
 // [New], whose handlers answer probes themselves. A tool that advertises
-// support by hand must check [IsProbe] in its handler and answer with
-// tool.MetaResult(patterns.Meta()), or a probe would run it.
+// support by hand must call [Check] in its handler, return its error, and
+// answer a probe with tool.MetaResult(patterns.Meta()), or a probe (or a
+// near miss of one) would run it.
 func Guard() tool.Middleware {
 	return func(t *tool.Tool, next tool.Handler) tool.Handler {
 		if Supports(t) {
@@ -32,14 +36,44 @@ func Guard() tool.Middleware {
 		}
 		name := t.Name
 		return func(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
-			switch requestOf(ctx) {
+			switch r, key := requestOf(ctx); r {
 			case notProbe:
 				return next(ctx, args)
 			case isProbe:
 				return nil, unsupportedError(name)
+			default:
+				return nil, refusal(name, r, key)
 			}
-			return nil, badFlagError(name)
 		}
+	}
+}
+
+// Check reads the probe request of the call in progress, for a handler
+// that answers probes by hand: probe is true for a permission probe (as
+// [IsProbe]), and err is the -32602 *jsonrpc.Error, naming the tool, of a
+// request that must not run at all:
+//
+//   - a _meta key that differs from "forge.permission_patterns" only in
+//     case or in white space or invisible characters around it, such as
+//     "Forge.permission_patterns" or " forge.permission_patterns " (also
+//     when spelled with \u escapes): the host meant a probe;
+//   - a "forge.permission_patterns" value other than true or false;
+//   - "forge.permission_patterns" given more than once;
+//   - a _meta that is not a JSON object.
+//
+// Only "forge.permission_patterns" is read from a request. The other keys
+// of the contract ([PatternsKey], [AlwaysKey], [SupportsKey]) belong in
+// replies and in tools/list; in a request's _meta they mean nothing and
+// change nothing, so neither they nor near misses of them are refused.
+// Outside a call Check returns false, nil.
+func Check(ctx context.Context, toolName string) (probe bool, err error) {
+	switch r, key := requestOf(ctx); r {
+	case notProbe:
+		return false, nil
+	case isProbe:
+		return true, nil
+	default:
+		return false, refusal(toolName, r, key)
 	}
 }
 
@@ -50,9 +84,21 @@ func unsupportedError(name string) *jsonrpc.Error {
 		name, SupportsKey, PermissionPatternsKey)
 }
 
-// badFlagError is the refusal of a call whose probe flag is neither true
-// nor false.
-func badFlagError(name string) *jsonrpc.Error {
+// refusal is the error of a request that neither runs nor is a probe: r is
+// badFlag, nearMiss (key is the key as sent), twice or notObject.
+func refusal(name string, r request, key string) *jsonrpc.Error {
+	switch r {
+	case nearMiss:
+		return jsonrpc.NewError(jsonrpc.CodeInvalidParams,
+			"tool %q: _meta key %s is not %q; probe keys are spelled exactly, in lower case: send %q: true for a permission probe, or leave the key out to run the tool",
+			name, clip.Quote(key), PermissionPatternsKey, PermissionPatternsKey)
+	case twice:
+		return jsonrpc.NewError(jsonrpc.CodeInvalidParams,
+			"tool %q: _meta %q is given more than once; give it once", name, PermissionPatternsKey)
+	case notObject:
+		return jsonrpc.NewError(jsonrpc.CodeInvalidParams,
+			"tool %q: params._meta must be a JSON object", name)
+	}
 	return jsonrpc.NewError(jsonrpc.CodeInvalidParams,
 		"tool %q: _meta %q must be true (a permission probe) or false",
 		name, PermissionPatternsKey)

@@ -4,7 +4,9 @@ package probe
 // own (prefix "forge."), so hosts and servers must spell them exactly.
 const (
 	// PermissionPatternsKey, set to true in params._meta of tools/call,
-	// asks for the call's permission patterns instead of running it.
+	// asks for the call's permission patterns instead of running it. It is
+	// the only key read from a request; a near miss of it (another case,
+	// white space around it) is refused rather than ignored ([Check]).
 	PermissionPatternsKey = "forge.permission_patterns"
 	// PatternsKey holds, in a probe reply's _meta, the patterns that
 	// depend on the call's arguments.

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // defaultPorts are the ports a URL without one reaches.
@@ -40,16 +42,20 @@ func Host(host string, port int) (Pattern, error) {
 func URL(raw string) (Pattern, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return Pattern{}, fmt.Errorf("URL %q does not parse: %v", raw, err)
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // without the URL again, in full
+		}
+		return Pattern{}, fmt.Errorf("URL %s does not parse: %s", clip.Quote(raw), clip.String(err.Error()))
 	}
 	if u.Scheme == "" || u.Host == "" {
-		return Pattern{}, fmt.Errorf("URL %q needs a scheme and a host, such as \"https://example.com/\"", raw)
+		return Pattern{}, fmt.Errorf("URL %s needs a scheme and a host, such as \"https://example.com/\"", clip.Quote(raw))
 	}
 	port := defaultPorts[strings.ToLower(u.Scheme)]
 	if p := u.Port(); p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {
-			return Pattern{}, fmt.Errorf("URL %q has port %q; give one in 1..65535", raw, p)
+			return Pattern{}, fmt.Errorf("URL %s has port %s; give one in 1..65535", clip.Quote(raw), clip.Quote(p))
 		}
 		port = n
 	}
@@ -68,7 +74,7 @@ func canonicalHost(host string) (string, error) {
 	if strings.Contains(h, ":") || isDigitsAndDots(h) {
 		addr, err := netip.ParseAddr(h)
 		if err != nil || addr.Zone() != "" {
-			return "", fmt.Errorf("host %q is not a valid IP address; write IPv4 as a.b.c.d and IPv6 without a zone", host)
+			return "", fmt.Errorf("host %s is not a valid IP address; write IPv4 as a.b.c.d and IPv6 without a zone", clip.Quote(host))
 		}
 		addr = addr.Unmap()
 		if addr.Is6() {
@@ -78,16 +84,16 @@ func canonicalHost(host string) (string, error) {
 	}
 	h = strings.ToLower(h)
 	if len(h) > 253 {
-		return "", fmt.Errorf("host %q is longer than 253 bytes", host)
+		return "", fmt.Errorf("host %s is longer than 253 bytes", clip.Quote(host))
 	}
 	labels := strings.Split(h, ".")
 	for _, l := range labels {
 		if err := checkLabel(l); err != nil {
-			return "", fmt.Errorf("host %q: %v", host, err)
+			return "", fmt.Errorf("host %s: %v", clip.Quote(host), err)
 		}
 	}
 	if isDigitsAndDots(labels[len(labels)-1]) {
-		return "", fmt.Errorf("host %q looks like an IP address in a non-standard form; write it as a.b.c.d", host)
+		return "", fmt.Errorf("host %s looks like an IP address in a non-standard form; write it as a.b.c.d", clip.Quote(host))
 	}
 	return h, nil
 }
@@ -95,7 +101,7 @@ func canonicalHost(host string) (string, error) {
 // checkLabel checks one lower-cased DNS label.
 func checkLabel(l string) error {
 	if l == "" || len(l) > 63 {
-		return fmt.Errorf("label %q must be 1 to 63 bytes long", l)
+		return fmt.Errorf("label %s must be 1 to 63 bytes long", clip.Quote(l))
 	}
 	for i := 0; i < len(l); i++ {
 		c := l[i]
@@ -103,9 +109,9 @@ func checkLabel(l string) error {
 		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
 		case c == '-' && i > 0 && i < len(l)-1:
 		case c >= 0x80:
-			return fmt.Errorf("label %q is not ASCII; give the name in its \"xn--\" form", l)
+			return fmt.Errorf("label %s is not ASCII; give the name in its \"xn--\" form", clip.Quote(l))
 		default:
-			return fmt.Errorf("label %q holds %q; use letters, digits, '-' and '_'", l, string(c))
+			return fmt.Errorf("label %s holds %q; use letters, digits, '-' and '_'", clip.Quote(l), string(c))
 		}
 	}
 	return nil
@@ -125,11 +131,11 @@ func checkHost(t string) error {
 	host, port := t, 0
 	if i := strings.LastIndexByte(t, ':'); i >= 0 && !strings.HasSuffix(t, "]") {
 		if strings.Contains(t[:i], ":") && !strings.HasSuffix(t[:i], "]") {
-			return fmt.Errorf("net target %q is not canonical: bracket the IPv6 address", t)
+			return fmt.Errorf("net target %s is not canonical: bracket the IPv6 address", clip.Quote(t))
 		}
 		n, err := strconv.Atoi(t[i+1:])
 		if err != nil {
-			return fmt.Errorf("net target %q has a bad port %q", t, t[i+1:])
+			return fmt.Errorf("net target %s has a bad port %s", clip.Quote(t), clip.Quote(t[i+1:]))
 		}
 		host, port = t[:i], n
 	}
@@ -138,7 +144,7 @@ func checkHost(t string) error {
 		return err
 	}
 	if p.Target != t {
-		return fmt.Errorf("net target %q is not canonical; write it as %q", t, p.Target)
+		return fmt.Errorf("net target %s is not canonical; write it as %s", clip.Quote(t), clip.Quote(p.Target))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/validate"
 )
 
@@ -14,12 +15,16 @@ import (
 // returns for a path that leaves the root.
 var ErrOutsideRoot = errors.New("path is outside the server's root directory")
 
+// MaxPathBytes is the longest path, in bytes, that [Root.File],
+// [Root.OpenFile] and [Root.MkdirAll] accept: Linux's PATH_MAX.
+const MaxPathBytes = 4096
+
 // outsideError names the path without naming the root, which is the
 // server's business and not the model's.
 type outsideError struct{ path string }
 
 func (e *outsideError) Error() string {
-	return fmt.Sprintf("path %q is outside the server's root directory; give a path inside it, such as \"notes/todo.txt\"", e.path)
+	return fmt.Sprintf("path %s is outside the server's root directory; give a path inside it, such as \"notes/todo.txt\"", clip.Quote(e.path))
 }
 
 func (e *outsideError) Is(target error) bool { return target == ErrOutsideRoot }
@@ -30,14 +35,15 @@ func (e *outsideError) Is(target error) bool { return target == ErrOutsideRoot }
 type Root struct{ dir string }
 
 // NewRoot returns a Root for dir, made absolute and cleaned. The directory
-// need not exist: patterns are computed lexically.
+// need not exist: the patterns of paths under a missing directory are
+// computed lexically.
 func NewRoot(dir string) (Root, error) {
 	if dir == "" {
 		return Root{}, errors.New("probe: root directory is empty")
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return Root{}, fmt.Errorf("probe: root directory %q: %w", dir, err)
+		return Root{}, fmt.Errorf("probe: root directory %s: %w", clip.Quote(dir), err)
 	}
 	return Root{dir: abs}, nil
 }
@@ -49,34 +55,59 @@ func (r Root) Dir() string { return r.dir }
 // taken relative to the root (or, when absolute, must lie inside it),
 // cleaned, and written relative to the root with forward slashes ("." is
 // the root itself). A path that climbs out of the root, even only for a
-// while ("a/../../ROOTNAME/x", which climbs out and back in), is an error matching [ErrOutsideRoot], and the
-// error text names p but never the root.
+// while ("a/../../ROOTNAME/x", which climbs out and back in), is an error
+// matching [ErrOutsideRoot], and the error text names p (clipped, see
+// internal/clip) but never the root. So is a path longer than
+// [MaxPathBytes] or holding a NUL byte.
 //
-// The check is lexical, like [validate.PathInside]; open files through an
-// [os.Root] so that a symbolic link cannot lead out of the root at access
-// time.
+// The cleaned path is then resolved against the file system, component by
+// component, so that the pattern names the file a call would reach: when
+// "sub2" is a symbolic link to "private", "sub2/x" gives "write:private/x".
+// A link whose target leaves the root is an error matching
+// [ErrOutsideRoot]; components that do not exist (yet) are kept as written.
+// ".." is applied before resolving, lexically: "a/../b" is "b" whatever a
+// is.
+//
+// The pattern describes the file system at the moment of the probe. Open
+// the files with [Root.OpenFile], which follows no link at all, so that a
+// link swapped in after the probe makes the real call fail instead of
+// reaching a file the host did not approve.
 func (r Root) File(v Verb, p string) (Pattern, error) {
 	if !v.IsFile() {
-		return Pattern{}, fmt.Errorf("probe: verb %q does not take a file path; use read, write or delete", string(v))
+		return Pattern{}, fmt.Errorf("probe: verb %s does not take a file path; use read, write or delete", clip.Quote(string(v)))
 	}
-	if r.dir == "" {
-		return Pattern{}, errors.New("probe: Root used without NewRoot")
-	}
-	if p == "" {
-		return Pattern{}, errors.New(`path is empty; give a path inside the server's root directory, such as "notes/todo.txt"`)
-	}
-	if strings.ContainsRune(p, 0) {
-		return Pattern{}, fmt.Errorf("path %q contains a NUL byte", p)
-	}
-	rel, err := validate.PathInside(r.dir, p)
+	rel, err := r.clean(p)
 	if err != nil {
-		return Pattern{}, &outsideError{path: p}
+		return Pattern{}, err
+	}
+	if rel, err = r.resolve(rel, p); err != nil {
+		return Pattern{}, err
 	}
 	pat := Pattern{Verb: v, Target: filepath.ToSlash(rel)}
 	if err := pat.Check(); err != nil {
 		return Pattern{}, err
 	}
 	return pat, nil
+}
+
+// clean is the lexical check shared by File and OpenFile: it returns p
+// relative to the root, cleaned, in the platform's form.
+func (r Root) clean(p string) (string, error) {
+	switch {
+	case r.dir == "":
+		return "", errors.New("probe: Root used without NewRoot")
+	case p == "":
+		return "", errors.New(`path is empty; give a path inside the server's root directory, such as "notes/todo.txt"`)
+	case len(p) > MaxPathBytes:
+		return "", fmt.Errorf("path %s is too long; give at most %d bytes", clip.Quote(p), MaxPathBytes)
+	case strings.ContainsRune(p, 0):
+		return "", fmt.Errorf("path %s contains a NUL byte", clip.Quote(p))
+	}
+	rel, err := validate.PathInside(r.dir, p)
+	if err != nil {
+		return "", &outsideError{path: p}
+	}
+	return rel, nil
 }
 
 // checkPath reports whether t is a canonical file target: a cleaned,
@@ -86,13 +117,13 @@ func checkPath(t string) error {
 	case t == "":
 		return errors.New("file pattern has an empty path")
 	case hasControl(t):
-		return fmt.Errorf("path %q contains a control character", t)
+		return fmt.Errorf("path %s contains a control character", clip.Quote(t))
 	case strings.HasPrefix(t, "/") || filepath.IsAbs(filepath.FromSlash(t)):
-		return fmt.Errorf("path %q is absolute; file patterns are relative to the server's root", t)
+		return fmt.Errorf("path %s is absolute; file patterns are relative to the server's root", clip.Quote(t))
 	case t == ".." || strings.HasPrefix(t, "../"):
 		return &outsideError{path: t}
 	case path.Clean(t) != t:
-		return fmt.Errorf("path %q is not clean; write it as %q", t, path.Clean(t))
+		return fmt.Errorf("path %s is not clean; write it as %s", clip.Quote(t), clip.Quote(path.Clean(t)))
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package probe
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // Verb is the kind of access a pattern asks for.
@@ -53,7 +55,7 @@ func (p Pattern) Check() error {
 	case p.Verb == Net:
 		return checkHost(p.Target)
 	}
-	return fmt.Errorf("pattern %q: unknown verb %q; use one of read, write, delete, exec, net", p.String(), string(p.Verb))
+	return fmt.Errorf("pattern %s: unknown verb %s; use one of read, write, delete, exec, net", clip.Quote(p.String()), clip.Quote(string(p.Verb)))
 }
 
 // Parse reads a pattern in wire form and checks that it is canonical. It
@@ -62,7 +64,7 @@ func (p Pattern) Check() error {
 func Parse(s string) (Pattern, error) {
 	verb, target, ok := strings.Cut(s, ":")
 	if !ok {
-		return Pattern{}, fmt.Errorf("pattern %q has no colon; the form is <verb>:<target>, such as \"write:notes/todo.txt\"", s)
+		return Pattern{}, fmt.Errorf("pattern %s has no colon; the form is <verb>:<target>, such as \"write:notes/todo.txt\"", clip.Quote(s))
 	}
 	p := Pattern{Verb: Verb(verb), Target: target}
 	if err := p.Check(); err != nil {

@@ -17,9 +17,9 @@ func WrapTyped[In any](t *tool.Tool, patterns func(ctx context.Context, in In) (
 		panic("probe: WrapTyped needs a pattern function")
 	}
 	return Wrap(t, func(ctx context.Context, args json.RawMessage) (Patterns, error) {
-		var in In
-		if err := json.Unmarshal(args, &in); err != nil {
-			return Patterns{}, fmt.Errorf("invalid arguments: they do not decode into %T: %v", in, err)
+		in, err := tool.DecodeArgs[In](t.Name, args)
+		if err != nil {
+			return Patterns{}, err
 		}
 		return patterns(ctx, in)
 	})

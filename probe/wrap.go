@@ -23,10 +23,11 @@ type Func func(ctx context.Context, args json.RawMessage) (Patterns, error)
 // makes it an isError result naming the pattern.
 //
 // A call that is not a probe runs t's handler with nothing added but one
-// context lookup (and a byte scan of params._meta when there is one). A
-// call whose _meta holds [PermissionPatternsKey] with a value other than
-// true or false is refused with a -32602 JSON-RPC error, so that a host's
-// mistyped probe can never run the tool.
+// context lookup (and a few byte scans of params._meta when there is one).
+// A call that [Check] refuses (a near miss of [PermissionPatternsKey] such
+// as "Forge.permission_patterns", a value other than true or false, a
+// repeated key, a _meta that is not an object) gets a -32602 JSON-RPC
+// error, so that a host's mistyped probe can never run the tool.
 //
 // Wrap panics when t or patterns is nil: it is meant for start-up code.
 func Wrap(t *tool.Tool, patterns Func) *tool.Tool {
@@ -65,13 +66,14 @@ func Supports(t *tool.Tool) bool {
 // probing returns the handler of a wrapped tool.
 func probing(name string, h tool.Handler, patterns Func) tool.Handler {
 	return func(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
-		switch requestOf(ctx) {
+		switch r, key := requestOf(ctx); r {
 		case notProbe:
 			return h(ctx, args)
 		case isProbe:
 			return answer(ctx, args, patterns)
+		default:
+			return nil, refusal(name, r, key)
 		}
-		return nil, badFlagError(name)
 	}
 }
 

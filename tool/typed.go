@@ -113,6 +113,21 @@ func isEmptyStruct(t reflect.Type) bool {
 	return t.Kind() == reflect.Struct && t.NumField() == 0
 }
 
+// DecodeArgs decodes a call's arguments into In the way a typed handler
+// receives them. When they do not decode, the error's text is what a typed
+// tool answers in its isError result: the tool's name, then a violation
+// line with a JSON pointer and the value as sent, never a Go type:
+//
+//	invalid arguments for tool add:
+//	- /a: 1e300 should be at most 9223372036854775807 (maximum)
+func DecodeArgs[In any](toolName string, args json.RawMessage) (In, error) {
+	var in In
+	if err := json.Unmarshal(args, &in); err != nil {
+		return in, errors.New(invalidArguments(toolName, []schema.Violation{decodeViolation(args, err)}))
+	}
+	return in, nil
+}
+
 // typedHandler adapts a typed function to a Handler. Arguments that do not
 // decode into In get an isError result listing the value refused, in the
 // form of the validator's lines (see decode.go).
@@ -120,9 +135,9 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 	return func(ctx context.Context, args json.RawMessage) (*Result, error) {
 		var in In
 		if !skipDecode {
-			if err := json.Unmarshal(args, &in); err != nil {
-				v := decodeViolation(args, err)
-				return ErrorResult("%s", invalidArguments(name, []schema.Violation{v})), nil
+			var err error
+			if in, err = DecodeArgs[In](name, args); err != nil {
+				return ErrorResult("%s", err.Error()), nil
 			}
 		}
 		out, err := fn(ctx, in)

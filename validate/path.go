@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // PathInside checks that p names a location inside the directory root and
@@ -31,19 +33,19 @@ func PathInside(root, p string) (string, error) {
 		return "", errors.New(`path is empty; give a path inside the root directory, such as "notes/todo.txt"`)
 	}
 	if strings.ContainsRune(p, 0) {
-		return "", fmt.Errorf("path %q contains a NUL byte", p)
+		return "", fmt.Errorf("path %s contains a NUL byte", clip.Quote(p))
 	}
 	root = filepath.Clean(root)
 	target := p
 	if !filepath.IsAbs(p) {
 		if escapes(p) {
-			return "", fmt.Errorf("path %q climbs out of the root directory with \"..\"; give a path inside %q", p, root)
+			return "", fmt.Errorf("path %s climbs out of the root directory with \"..\"; give a path inside %q", clip.Quote(p), root)
 		}
 		target = filepath.Join(root, p)
 	}
 	rel, err := filepath.Rel(root, filepath.Clean(target))
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
-		return "", fmt.Errorf("path %q is outside the root directory %q; give a path inside it, relative or absolute", p, root)
+		return "", fmt.Errorf("path %s is outside the root directory %q; give a path inside it, relative or absolute", clip.Quote(p), root)
 	}
 	return rel, nil
 }

@@ -82,3 +82,15 @@ func TestPathInsideSymlinkIsLexical(t *testing.T) {
 		t.Fatal("os.Root followed a link out of the root")
 	}
 }
+
+// The path is quoted clipped in every error, so a 10 MiB path does not come
+// back as a 10 MiB error.
+func TestPathInsideErrorsClipped(t *testing.T) {
+	long := strings.Repeat("a/", 5<<20)
+	for _, p := range []string{"../" + long, "/elsewhere/" + long, long + "\x00"} {
+		_, err := PathInside(filepath.FromSlash("/srv/data"), p)
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "bytes)") {
+			t.Errorf("PathInside of a %d-byte path: %d-byte error", len(p), len(err.Error()))
+		}
+	}
+}

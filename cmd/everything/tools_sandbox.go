@@ -4,10 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"syscall"
 	"unicode/utf8"
 
+	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/validate"
@@ -66,16 +70,19 @@ func sandboxTools(root string) []*tool.Tool {
 
 // rel returns p relative to the sandbox root, cleaned, with forward
 // slashes. Its errors never name the root: where the server keeps its files
-// is not the model's business, and patterns are relative anyway.
+// is not the model's business, and patterns are relative anyway. They quote
+// p clipped (internal/clip), so that a huge path gives a short error.
 func (sb *sandbox) rel(p string) (string, error) {
 	rel, err := validate.PathInside(sb.dir, p)
 	switch {
 	case p == "":
 		return "", errors.New(`path is empty; give a path inside the sandbox, such as "notes/todo.txt"`)
+	case len(p) > probe.MaxPathBytes:
+		return "", fmt.Errorf("path %s is too long; give at most %d bytes", clip.Quote(p), probe.MaxPathBytes)
 	case err != nil:
-		return "", fmt.Errorf("path %q is outside the sandbox; give a path inside it, such as \"notes/todo.txt\"", p)
+		return "", fmt.Errorf("path %s is outside the sandbox; give a path inside it, such as \"notes/todo.txt\"", clip.Quote(p))
 	case rel == ".":
-		return "", fmt.Errorf("path %q names the sandbox root itself; give a file path, such as \"notes/todo.txt\"", p)
+		return "", fmt.Errorf("path %s names the sandbox root itself; give a file path, such as \"notes/todo.txt\"", clip.Quote(p))
 	}
 	return filepath.ToSlash(rel), nil
 }
@@ -87,7 +94,10 @@ type writeFileArgs struct {
 
 // writeFileTool writes a file under the sandbox. A probe answers
 // write:<path relative to the root>, with nothing in forge.always, and
-// writes nothing.
+// writes nothing. The pattern names the real file: links inside the
+// sandbox are resolved (probe.Root.File), while the real call follows no
+// link at all, so a path through a link is approved as its target and then
+// refused.
 func (sb *sandbox) writeFileTool() *tool.Tool {
 	return probe.MustNew("write_file",
 		"Writes text to a file under the server's sandbox directory, replacing it if it exists. Supports permission probing: with _meta \"forge.permission_patterns\": true it only answers the pattern write:<path>.",
@@ -99,7 +109,7 @@ func (sb *sandbox) writeFileTool() *tool.Tool {
 			if err := sb.write(rel, []byte(in.Content)); err != nil {
 				return nil, err
 			}
-			return tool.TextResult(fmt.Sprintf("wrote %d bytes to %s", len(in.Content), rel)), nil
+			return tool.TextResult(fmt.Sprintf("wrote %d bytes to %s", len(in.Content), clip.String(rel))), nil
 		},
 		func(_ context.Context, in writeFileArgs) (probe.Patterns, error) {
 			rel, err := sb.rel(in.Path)
@@ -119,22 +129,30 @@ func (sb *sandbox) writeFileTool() *tool.Tool {
 		}))
 }
 
-// write writes data to rel through an os.Root, so that a symbolic link in
-// the sandbox cannot lead the write out of it.
+// write writes data to rel through probe.Root, which follows no symbolic
+// link in any component: a link met at call time, even one swapped in
+// after a probe approved the path, fails the call and nothing is written.
+// The file is opened non-blocking and must be a regular file, so that a
+// FIFO in the sandbox cannot hang the call.
 func (sb *sandbox) write(rel string, data []byte) error {
-	r, err := os.OpenRoot(sb.dir)
-	if err != nil {
-		return errors.New("the sandbox directory is not available")
-	}
-	defer r.Close()
-	name := filepath.FromSlash(rel)
-	if d := filepath.Dir(name); d != "." {
-		if err := r.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("cannot create the directories of %s: %v", rel, rootError(err))
+	if d := path.Dir(rel); d != "." {
+		if err := sb.root.MkdirAll(d, 0o755); err != nil {
+			return fileError("create the directories of", rel, err)
 		}
 	}
-	if err := r.WriteFile(name, data, 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v", rel, rootError(err))
+	f, err := sb.root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o644)
+	if err != nil {
+		return fileError("write", rel, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("cannot write %s: it is not a regular file", clip.Quote(rel))
+	}
+	if _, err := f.Write(data); err != nil {
+		return fileError("write", rel, err)
+	}
+	if err := f.Close(); err != nil {
+		return fileError("write", rel, err)
 	}
 	return nil
 }
@@ -153,27 +171,12 @@ func (sb *sandbox) readFileTool() *tool.Tool {
 			if err != nil {
 				return nil, err
 			}
-			r, err := os.OpenRoot(sb.dir)
+			data, err := sb.read(rel)
 			if err != nil {
-				return nil, errors.New("the sandbox directory is not available")
-			}
-			defer r.Close()
-			name := filepath.FromSlash(rel)
-			fi, err := r.Stat(name)
-			switch {
-			case err != nil:
-				return nil, fmt.Errorf("cannot read %s: %v", rel, rootError(err))
-			case fi.IsDir():
-				return nil, fmt.Errorf("%s is a directory, not a file", rel)
-			case fi.Size() > maxReadBytes:
-				return nil, fmt.Errorf("%s is %d bytes long; read_file returns at most %d", rel, fi.Size(), maxReadBytes)
-			}
-			data, err := r.ReadFile(name)
-			if err != nil {
-				return nil, fmt.Errorf("cannot read %s: %v", rel, rootError(err))
+				return nil, err
 			}
 			if !utf8.Valid(data) {
-				return nil, fmt.Errorf("%s is not UTF-8 text", rel)
+				return nil, fmt.Errorf("%s is not UTF-8 text", clip.Quote(rel))
 			}
 			return tool.TextResult(string(data)), nil
 		},
@@ -181,12 +184,42 @@ func (sb *sandbox) readFileTool() *tool.Tool {
 		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
 }
 
-// rootError describes a file-system error without the absolute path that
-// *PathError carries.
-func rootError(err error) error {
+// read returns the content of the regular file rel, at most maxReadBytes,
+// opened as write opens it: no symbolic link followed, no FIFO waited on.
+func (sb *sandbox) read(rel string) ([]byte, error) {
+	f, err := sb.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fileError("read", rel, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fileError("read", rel, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory, not a file", clip.Quote(rel))
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("cannot read %s: it is not a regular file", clip.Quote(rel))
+	case fi.Size() > maxReadBytes:
+		return nil, fmt.Errorf("%s is %d bytes long; read_file returns at most %d", clip.Quote(rel), fi.Size(), maxReadBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxReadBytes+1))
+	switch {
+	case err != nil:
+		return nil, fileError("read", rel, err)
+	case len(data) > maxReadBytes:
+		return nil, fmt.Errorf("%s is more than %d bytes long; read_file returns at most %d", clip.Quote(rel), maxReadBytes, maxReadBytes)
+	}
+	return data, nil
+}
+
+// fileError describes a failure to act on rel without the absolute path
+// that an *os.PathError may carry. A probe.Root error (a symbolic link, a
+// path too long) already names the path, clipped.
+func fileError(action, rel string, err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return pe.Err
+		return fmt.Errorf("cannot %s %s: %v", action, clip.Quote(rel), pe.Err)
 	}
-	return err
+	return fmt.Errorf("cannot %s %s: %v", action, clip.Quote(rel), err)
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +128,90 @@ func TestWriteFileRefusesSymlinkOut(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(elsewhere, "x.txt")); !os.IsNotExist(err) {
 		t.Error("the write followed the link out of the sandbox")
+	}
+}
+
+// The probe approves write:sub2/x; sub2 is then swapped for a link to
+// private, inside the sandbox. The real call must not write private/x: it
+// fails, naming the link, and a new probe names the real target.
+func TestWriteFileSymlinkSwap(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the no-follow guarantee is Linux's; elsewhere os.Root follows links inside the root")
+	}
+	root := t.TempDir()
+	for _, d := range []string{"sub2", "private"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newSandboxClient(t, root)
+	args := `{"name":"write_file","arguments":{"path":"sub2/x","content":"approved"}`
+	if got := c.call(args + `,"_meta":{"forge.permission_patterns":true}}`); !strings.Contains(got, `"forge.patterns":["write:sub2/x"]`) {
+		t.Fatalf("probe = %s", got)
+	}
+	if err := os.Remove(filepath.Join(root, "sub2")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("private", filepath.Join(root, "sub2")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	got := c.call(args + `}`)
+	if !strings.Contains(got, `"isError":true`) || !strings.Contains(got, `\"sub2\" is a symbolic link`) || strings.Contains(got, root) {
+		t.Errorf("real call after the swap = %s; want an isError result naming the link", got)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "private", "x")); err == nil {
+		t.Fatal("the real call wrote private/x, which the probe did not approve")
+	}
+	if got := c.call(args + `,"_meta":{"forge.permission_patterns":true}}`); !strings.Contains(got, `"forge.patterns":["write:private/x"]`) {
+		t.Errorf("probe after the swap = %s; want the real target", got)
+	}
+	if err := os.WriteFile(filepath.Join(root, "private", "secret.txt"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = c.call(`{"name":"read_file","arguments":{"path":"sub2/secret.txt"}}`)
+	if !strings.Contains(got, `"isError":true`) || strings.Contains(got, "secret\"") || !strings.Contains(got, "symbolic link") {
+		t.Errorf("read_file through the link = %s", got)
+	}
+}
+
+// A path as long as a message comes back clipped in every error.
+func TestSandboxPathsClipped(t *testing.T) {
+	root := t.TempDir()
+	c := newSandboxClient(t, root)
+	huge := strings.Repeat("a", 1<<20)
+	for _, p := range []string{huge, "../" + huge, "d/" + huge, strings.Repeat("d/", 1<<19), strings.Repeat("d/", probe.MaxPathBytes/2) + "x"} {
+		arg, _ := json.Marshal(p)
+		for _, params := range []string{
+			`{"name":"write_file","arguments":{"path":` + string(arg) + `,"content":"x"}}`,
+			`{"name":"write_file","arguments":{"path":` + string(arg) + `,"content":"x"},"_meta":{"forge.permission_patterns":true}}`,
+			`{"name":"read_file","arguments":{"path":` + string(arg) + `}}`,
+		} {
+			got := c.call(params)
+			if !strings.Contains(got, `"isError":true`) || len(got) > 1000 || !strings.Contains(got, "bytes)") {
+				t.Errorf("%.60s… = %d bytes: %.300s", params, len(got), got)
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 0 {
+		t.Errorf("the sandbox holds %d entries after refused calls", len(entries))
+	}
+}
+
+// A FIFO in the sandbox makes read_file and write_file fail at once rather
+// than wait for a peer that never comes.
+func TestSandboxRefusesFIFO(t *testing.T) {
+	root := t.TempDir()
+	if err := exec.Command("mkfifo", filepath.Join(root, "pipe")).Run(); err != nil {
+		t.Skip("no mkfifo here:", err)
+	}
+	c := newSandboxClient(t, root)
+	for _, params := range []string{
+		`{"name":"read_file","arguments":{"path":"pipe"}}`,
+		`{"name":"write_file","arguments":{"path":"pipe","content":"x"}}`,
+	} {
+		if got := c.call(params); !strings.Contains(got, `"isError":true`) {
+			t.Errorf("%s = %s", params, got)
+		}
 	}
 }
 
