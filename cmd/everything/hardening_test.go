@@ -2,124 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
-
-// rawServer is the built binary driven over real pipes at the byte level,
-// as an adversarial client would: nothing reads its output unless the test
-// says so.
-type rawServer struct {
-	t      *testing.T
-	cmd    *exec.Cmd
-	in     *os.File // the client's end of the server's stdin
-	out    *os.File // the client's end of the server's stdout
-	stderr bytes.Buffer
-}
-
-// startRaw starts the binary with its stdin and stdout on pipes of the
-// test's own; the process is killed at the end of the test if still alive.
-func startRaw(t *testing.T, args ...string) *rawServer {
-	t.Helper()
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &rawServer{t: t, cmd: exec.Command(binPath, args...), in: inW, out: outR}
-	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = inR, outW, &s.stderr
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	inR.Close()
-	outW.Close()
-	t.Cleanup(func() {
-		s.cmd.Process.Kill()
-		s.cmd.Wait()
-		inW.Close()
-		outR.Close()
-	})
-	return s
-}
-
-// send writes lines to the server's stdin.
-func (s *rawServer) send(lines ...string) {
-	s.t.Helper()
-	for _, l := range lines {
-		if _, err := s.in.WriteString(l + "\n"); err != nil {
-			s.t.Fatalf("writing to the server: %v", err)
-		}
-	}
-}
-
-// reader returns a line reader over the server's stdout that takes lines
-// of any length.
-func (s *rawServer) reader() *bufio.Reader { return bufio.NewReaderSize(s.out, 1<<20) }
-
-// peakRSS returns the server's peak resident set size (VmHWM) in bytes.
-func (s *rawServer) peakRSS() int64 {
-	s.t.Helper()
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		s.t.Skipf("no /proc: %v", err)
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb << 10
-		}
-	}
-	s.t.Fatal("no VmHWM in /proc status")
-	return 0
-}
-
-// waitExit waits for the process to exit, at most limit, and returns how
-// long it took from start.
-func (s *rawServer) waitExit(start time.Time, limit time.Duration) time.Duration {
-	s.t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- s.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			s.t.Errorf("exit: %v, want status 0; stderr:\n%s", err, s.stderr.String())
-		}
-		return time.Since(start)
-	case <-time.After(limit):
-		s.cmd.Process.Kill()
-		<-done
-		s.t.Fatalf("the server did not exit within %v; stderr:\n%s", limit, s.stderr.String())
-		return 0
-	}
-}
-
-// waitStalled waits until the server stops reading its stdin: a write to
-// the pipe no longer goes through.
-func (s *rawServer) waitStalled() {
-	s.t.Helper()
-	deadline := time.Now().Add(60 * time.Second) // generous: CI runs other tests beside
-	for time.Now().Before(deadline) {
-		s.in.SetWriteDeadline(time.Now().Add(300 * time.Millisecond))
-		_, err := s.in.Write([]byte(" "))
-		if os.IsTimeout(err) {
-			s.in.SetWriteDeadline(time.Time{})
-			return
-		}
-	}
-	s.t.Fatal("the server kept reading: the test never reached the stalled state")
-}
-
-const initLegacy = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 
 // A client that stops reading stdout cannot make the server unstoppable:
 // after 100 echo calls of 1 MiB and a flood of pings that fill every queue,
@@ -132,10 +20,7 @@ func TestStalledClientCannotWedgeShutdown(t *testing.T) {
 	for _, stop := range []string{"eof", "SIGTERM", "SIGINT"} {
 		t.Run(stop, func(t *testing.T) {
 			s := startRaw(t)
-			s.send(initLegacy)
-			if _, err := s.reader().ReadString('\n'); err != nil {
-				t.Fatal(err)
-			}
+			s.initialize()
 			flood := make(chan struct{})
 			go func() {
 				defer close(flood)
@@ -161,7 +46,7 @@ func TestStalledClientCannotWedgeShutdown(t *testing.T) {
 			case "SIGINT":
 				s.cmd.Process.Signal(syscall.SIGINT)
 			}
-			d := s.waitExit(start, 10*time.Second)
+			d := s.waitExit(10 * time.Second).Sub(start)
 			t.Logf("exited %v after %s", d, stop)
 			if d > 2500*time.Millisecond {
 				t.Errorf("exit took %v after %s, want about 2s at most", d, stop)
@@ -186,10 +71,10 @@ func TestQueuedCallBytesBounded(t *testing.T) {
 		overloaded bool
 	}
 	answers := make(chan answer, 256)
+	s.initialize()
 	go func() {
-		r := s.reader()
 		for {
-			line, err := r.ReadString('\n')
+			line, err := s.readLine()
 			if err != nil {
 				close(answers)
 				return
@@ -199,8 +84,6 @@ func TestQueuedCallBytesBounded(t *testing.T) {
 			answers <- answer{id, strings.Contains(line, `"reason":"overloaded"`)}
 		}
 	}()
-	s.send(initLegacy)
-	<-answers
 	for i := 1; i <= 64; i++ {
 		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"slow%d","method":"tools/call","params":{"name":"slow","arguments":{"steps":1,"delay_ms":10000}}}`, i))
 	}
@@ -235,7 +118,7 @@ func TestQueuedCallBytesBounded(t *testing.T) {
 	}
 	peak := s.peakRSS()
 	s.in.Close()
-	s.waitExit(time.Now(), 10*time.Second)
+	s.waitExit(10 * time.Second)
 	if overloaded < 90 {
 		t.Errorf("%d echo calls refused as overloaded, want most of the 100", overloaded)
 	}
@@ -255,19 +138,10 @@ func TestListenStreamsBounded(t *testing.T) {
 	for i := 1; i <= 2000; i++ {
 		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"subscriptions/listen","params":{%s,"notifications":{"toolsListChanged":true}}}`+"\n", i, meta)
 	}
-	go s.in.WriteString(b.String())
-	r := s.reader()
+	go s.trySend(strings.TrimSuffix(b.String(), "\n")) // one write: all at once
 	acks, refused, changes := 0, 0, 0
-	next := func() string {
-		t.Helper()
-		line, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		return line
-	}
 	for acks+refused < 2000 {
-		switch line := next(); {
+		switch line := s.next(); {
 		case strings.Contains(line, "notifications/subscriptions/acknowledged"):
 			acks++
 		case strings.Contains(line, "16 subscriptions/listen streams are already open"):
@@ -281,7 +155,7 @@ func TestListenStreamsBounded(t *testing.T) {
 	}
 	s.send(`{"jsonrpc":"2.0","id":"change","method":"tools/call","params":{` + meta + `,"name":"test_trigger_tool_change"}}`)
 	for {
-		line := next()
+		line := s.next()
 		if strings.Contains(line, "notifications/tools/list_changed") {
 			changes++
 			continue
@@ -309,12 +183,10 @@ func TestErrorsDoNotEchoHugeInput(t *testing.T) {
 		{"protocol version", `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"` + huge + `","io.modelcontextprotocol/clientCapabilities":{}}}}`},
 	}
 	s := startRaw(t)
-	s.send(initLegacy)
-	r := s.reader()
-	r.ReadString('\n')
+	s.initialize()
 	for _, tt := range tests {
-		go s.in.WriteString(tt.line + "\n")
-		line, err := r.ReadString('\n')
+		go s.trySend(tt.line)
+		line, err := s.readLine()
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
