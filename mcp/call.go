@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -107,7 +108,9 @@ func (c *call) Progress(progress, total float64, message string) error {
 		return fmt.Errorf("mcp: progress must increase: %v after %v", progress, c.lastProgress)
 	}
 	c.sentProgress, c.lastProgress = true, progress
-	p := progressParams{Token: c.progressToken, Progress: progress}
+	var token jsonrpc.ID
+	token.UnmarshalJSON(c.progressToken) // checked when it was read
+	p := protocol.ProgressNotificationParams{ProgressToken: token, Progress: progress}
 	if c.req == nil || c.req.rev.hasProgressMessage() {
 		p.Message = message
 	}
@@ -120,15 +123,8 @@ func (c *call) Progress(progress, total float64, message string) error {
 	}
 	// Sent while holding c.mu, so the response (queued after finish takes
 	// c.mu) can never overtake it.
-	c.ss.send(&jsonrpc.Notification{Method: "notifications/progress", Params: b})
+	c.ss.send(&jsonrpc.Notification{Method: protocol.NotificationProgress, Params: b})
 	return nil
-}
-
-type progressParams struct {
-	Token    json.RawMessage `json:"progressToken"`
-	Progress float64         `json:"progress"`
-	Total    *float64        `json:"total,omitempty"`
-	Message  string          `json:"message,omitempty"`
 }
 
 // track registers a new call, refusing a duplicate id in flight.

@@ -173,6 +173,7 @@ func (ss *session) run(m method, c *call, r *request) (resp *jsonrpc.Response) {
 	}
 	raw, ok := result.(json.RawMessage)
 	if !ok {
+		ss.srv.fillEnvelope(result, r)
 		var merr error
 		if raw, merr = json.Marshal(result); merr != nil {
 			return errorResponse(r.id, fmt.Errorf("encoding the result: %w", merr))

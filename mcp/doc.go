@@ -24,7 +24,9 @@
 // tool.RequireClientCapability). Every modern result carries
 // resultType "complete" and _meta["io.modelcontextprotocol/serverInfo"];
 // server/discover and tools/list also carry ttlMs and cacheScope
-// (Options.CacheHints, DefaultCacheHint: one minute, private).
+// (Options.CacheHints; by default one minute, private). Every modern
+// result gets that envelope in one place (package protocol's Envelope and
+// CacheHints, which every result type embeds).
 //
 // Handlers never learn which era they serve beyond what tool.RequestFrom
 // reports; the server projects their results for each client. Modern

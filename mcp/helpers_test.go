@@ -12,6 +12,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/leakcheck"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
@@ -140,9 +141,9 @@ func (c *client) initialize(version string) {
 // modernMeta is a valid 2026-07-28 _meta, with extra keys merged in.
 func modernMeta(extra map[string]any) map[string]any {
 	m := map[string]any{
-		mcp.MetaProtocolVersion:    "2026-07-28",
-		mcp.MetaClientCapabilities: map[string]any{},
-		mcp.MetaClientInfo:         map[string]any{"name": "t", "version": "1"},
+		protocol.MetaProtocolVersion:    "2026-07-28",
+		protocol.MetaClientCapabilities: map[string]any{},
+		protocol.MetaClientInfo:         map[string]any{"name": "t", "version": "1"},
 	}
 	for k, v := range extra {
 		m[k] = v

@@ -6,15 +6,8 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
-
-// initializeResult is the legacy handshake's answer.
-type initializeResult struct {
-	ProtocolVersion string          `json:"protocolVersion"`
-	Capabilities    map[string]any  `json:"capabilities"`
-	ServerInfo      json.RawMessage `json:"serverInfo"`
-	Instructions    string          `json:"instructions,omitempty"`
-}
 
 func handleInitialize(_ context.Context, ss *session, _ *call, r *request) (any, error) {
 	var requested string
@@ -41,7 +34,7 @@ func handleInitialize(_ context.Context, ss *session, _ *call, r *request) (any,
 	ss.clientCaps, ss.clientInfo = caps, info
 	ss.mu.Unlock()
 	rv := legacyRev(version)
-	return initializeResult{
+	return &protocol.InitializeResult{
 		ProtocolVersion: version,
 		Capabilities:    ss.srv.capabilities(rv),
 		ServerInfo:      ss.srv.serverInfo(rv),
@@ -56,36 +49,23 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 // capabilities follow from what is registered: tools (with listChanged,
 // since tools can be added and removed at run time) when any tool is
 // registered, and logging always.
-func (s *Server) capabilities(r rev) map[string]any {
-	caps := map[string]any{"logging": map[string]any{}}
+func (s *Server) capabilities(rev) protocol.ServerCapabilities {
+	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
 	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
-		caps["tools"] = map[string]any{"listChanged": true}
+		listChanged := true
+		caps.Tools = &protocol.ToolsCapability{ListChanged: &listChanged}
 	}
 	return caps
 }
 
-// implementationWire is serverInfo on the wire.
-type implementationWire struct {
-	Name        string `json:"name"`
-	Version     string `json:"version"`
-	Title       string `json:"title,omitempty"`
-	Description string `json:"description,omitempty"`
-	WebsiteURL  string `json:"websiteUrl,omitempty"`
-	Icons       any    `json:"icons,omitempty"`
-}
-
-// serverInfo encodes the server's identity with the fields r defines.
-func (s *Server) serverInfo(r rev) json.RawMessage {
-	w := implementationWire{Name: s.info.Name, Version: s.info.Version}
+// serverInfo is the server's identity with the fields r defines.
+func (s *Server) serverInfo(r rev) protocol.Implementation {
+	info := protocol.Implementation{Name: s.info.Name, Version: s.info.Version}
 	if r.hasTitles() {
-		w.Title = s.info.Title
+		info.Title = s.info.Title
 	}
 	if r.hasIcons() {
-		w.Description, w.WebsiteURL = s.info.Description, s.info.WebsiteURL
-		if len(s.info.Icons) > 0 {
-			w.Icons = s.info.Icons
-		}
+		info.Description, info.WebsiteURL, info.Icons = s.info.Description, s.info.WebsiteURL, s.info.Icons
 	}
-	b, _ := json.Marshal(w)
-	return b
+	return info
 }

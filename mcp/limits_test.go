@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
@@ -220,9 +221,9 @@ func TestErrorsClipInput(t *testing.T) {
 	huge := strings.Repeat("z", 1<<20)
 	modern, _ := json.Marshal(modernMeta(nil))
 	badVersion, _ := json.Marshal(map[string]any{"_meta": map[string]any{
-		mcp.MetaProtocolVersion: huge, mcp.MetaClientCapabilities: map[string]any{},
+		protocol.MetaProtocolVersion: huge, protocol.MetaClientCapabilities: map[string]any{},
 	}})
-	badLevel, _ := json.Marshal(map[string]any{"_meta": modernMeta(map[string]any{mcp.MetaLogLevel: huge})})
+	badLevel, _ := json.Marshal(map[string]any{"_meta": modernMeta(map[string]any{protocol.MetaLogLevel: huge})})
 	tests := []struct {
 		name, method, params string
 	}{

@@ -6,6 +6,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // subscription is one open subscriptions/listen stream.
@@ -14,18 +15,9 @@ type subscription struct {
 	tools bool // toolsListChanged was asked for and honoured
 }
 
-// subscriptionFilter is the notifications object of a listen request and of
-// its acknowledgement.
-type subscriptionFilter struct {
-	ToolsListChanged      bool     `json:"toolsListChanged,omitempty"`
-	PromptsListChanged    bool     `json:"promptsListChanged,omitempty"`
-	ResourcesListChanged  bool     `json:"resourcesListChanged,omitempty"`
-	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
-}
-
-// subscriptionMeta returns the _meta that tags every message of a stream.
-func subscriptionMeta(id jsonrpc.ID) json.RawMessage {
-	return json.RawMessage(`{"` + MetaSubscriptionID + `":` + id.Raw() + `}`)
+// subscriptionMeta is the _meta that tags every message of a stream.
+func subscriptionMeta(id jsonrpc.ID) *protocol.NotificationMeta {
+	return &protocol.NotificationMeta{SubscriptionID: id}
 }
 
 // handleListen serves subscriptions/listen: it acknowledges the subset of
@@ -41,23 +33,25 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request) (any, e
 	if _, err := jsonrpc.ParseObject(raw); err != nil {
 		return nil, invalidParams(`"notifications" must be an object`)
 	}
-	var asked subscriptionFilter
+	var asked protocol.SubscriptionFilter
 	if err := json.Unmarshal(raw, &asked); err != nil {
 		return nil, invalidParams(`"notifications" is malformed: %v`, err)
 	}
-	honoured := subscriptionFilter{ToolsListChanged: asked.ToolsListChanged}
-	ack, _ := json.Marshal(struct {
-		Meta          json.RawMessage    `json:"_meta"`
-		Notifications subscriptionFilter `json:"notifications"`
-	}{subscriptionMeta(r.id), honoured})
+	var honoured protocol.SubscriptionFilter
+	if asked.ToolsListChanged != nil && *asked.ToolsListChanged {
+		honoured.ToolsListChanged = asked.ToolsListChanged
+	}
+	ack, _ := json.Marshal(protocol.SubscriptionsAcknowledgedNotificationParams{
+		Notifications: honoured, Meta: subscriptionMeta(r.id),
+	})
 
-	sub := &subscription{call: c, tools: honoured.ToolsListChanged}
+	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil}
 	ss.subsMu.Lock()
 	if max := ss.srv.opts.MaxListenStreams; len(ss.subs) >= max {
 		ss.subsMu.Unlock()
 		return nil, overloaded("%d subscriptions/listen streams are already open on this connection; cancel one before opening another", max)
 	}
-	c.notify(&jsonrpc.Notification{Method: "notifications/subscriptions/acknowledged", Params: ack})
+	c.notify(&jsonrpc.Notification{Method: protocol.NotificationSubscriptionsAcknowledged, Params: ack})
 	ss.subs = append(ss.subs, sub)
 	ss.subsMu.Unlock()
 	defer ss.unsubscribe(sub)
@@ -71,9 +65,14 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request) (any, e
 	return ss.srv.listenResult(r.id), nil
 }
 
-// listenResult is the graceful end of a subscription.
+// listenResult is the graceful end of a subscription: it names the
+// subscription and the server. It is built here, not by fillEnvelope, since
+// its _meta has a shape of its own.
 func (s *Server) listenResult(id jsonrpc.ID) json.RawMessage {
-	b, _ := json.Marshal(listenResult{ResultType: "complete", Meta: s.listenMeta(id)})
+	b, _ := json.Marshal(protocol.SubscriptionsListenResult{
+		ResultType: protocol.ResultTypeComplete,
+		Meta:       protocol.SubscriptionsListenResultMeta{SubscriptionID: id, ServerInfo: &s.modernInfo},
+	})
 	return b
 }
 
@@ -100,18 +99,6 @@ func (ss *session) endSubscriptions() {
 	}
 }
 
-type listenResult struct {
-	ResultType string          `json:"resultType"`
-	Meta       json.RawMessage `json:"_meta"`
-}
-
-// listenMeta is the graceful result's _meta: the subscription id and the
-// server's identity.
-func (s *Server) listenMeta(id jsonrpc.ID) json.RawMessage {
-	return json.RawMessage(`{"` + MetaSubscriptionID + `":` + id.Raw() + `,"` + MetaServerInfo + `":` +
-		string(s.serverInfo(rev20260728)) + `}`)
-}
-
 // toolsChanged tells this connection's clients that the tool list changed:
 // a legacy session unsolicited, modern clients only on listen streams that
 // asked for it, each message tagged with its subscription id.
@@ -120,14 +107,14 @@ func (ss *session) toolsChanged() {
 	legacy := ss.initialized
 	ss.mu.Unlock()
 	if legacy {
-		ss.send(&jsonrpc.Notification{Method: "notifications/tools/list_changed"})
+		ss.send(&jsonrpc.Notification{Method: protocol.NotificationToolListChanged})
 	}
 	ss.subsMu.Lock()
 	defer ss.subsMu.Unlock()
 	for _, sub := range ss.subs {
 		if sub.tools {
-			params := []byte(`{"_meta":` + string(subscriptionMeta(sub.call.id)) + `}`)
-			sub.call.notify(&jsonrpc.Notification{Method: "notifications/tools/list_changed", Params: params})
+			params, _ := json.Marshal(protocol.NotificationParams{Meta: subscriptionMeta(sub.call.id)})
+			sub.call.notify(&jsonrpc.Notification{Method: protocol.NotificationToolListChanged, Params: params})
 		}
 	}
 }

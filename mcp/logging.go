@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // logLevels are the RFC 5424 level names MCP uses, with the slog level each
@@ -95,12 +96,6 @@ func (c *call) LogEnabled(l slog.Level) bool {
 	return ok && l >= min
 }
 
-type logParams struct {
-	Level  string `json:"level"`
-	Logger string `json:"logger,omitempty"`
-	Data   any    `json:"data"`
-}
-
 // Log implements tool.Call.
 func (c *call) Log(l slog.Level, logger string, data any) error {
 	if !c.LogEnabled(l) {
@@ -109,11 +104,17 @@ func (c *call) Log(l slog.Level, logger string, data any) error {
 	if !c.ss.logLimit.allow() {
 		return nil
 	}
-	b, err := json.Marshal(logParams{Level: levelName(l), Logger: logger, Data: data})
+	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}
-	return c.notify(&jsonrpc.Notification{Method: "notifications/message", Params: b})
+	b, err := json.Marshal(protocol.LoggingMessageNotificationParams{
+		Level: protocol.LoggingLevel(levelName(l)), Logger: logger, Data: raw,
+	})
+	if err != nil {
+		return err
+	}
+	return c.notify(&jsonrpc.Notification{Method: protocol.NotificationMessage, Params: b})
 }
 
 // notify sends a notification tied to this call, unless the call has been

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	json "github.com/goccy/go-json"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // CacheHint is the ttlMs and cacheScope a cacheable modern result carries.
@@ -17,10 +17,11 @@ type CacheHint struct {
 	Public bool
 }
 
-// DefaultCacheHint applies to every cacheable method without its own hint:
-// one minute, private. Private is the safe scope: a server that adds
-// per-user data later cannot leak it through a shared cache.
-var DefaultCacheHint = CacheHint{TTL: time.Minute}
+// defaultCacheHint applies to every cacheable method without its own hint
+// in Options.CacheHints: one minute, private. Private is the safe scope: a
+// server that adds per-user data later cannot leak it through a shared
+// cache.
+var defaultCacheHint = CacheHint{TTL: time.Minute}
 
 // cacheable lists the methods whose complete results carry cache hints.
 var cacheable = map[string]bool{
@@ -28,46 +29,57 @@ var cacheable = map[string]bool{
 	"resources/list": true, "resources/templates/list": true, "resources/read": true,
 }
 
-// modernFields are the fields every modern result carries.
-type modernFields struct {
-	ResultType string          `json:"resultType,omitempty"`
-	TTLMs      *int64          `json:"ttlMs,omitempty"`
-	CacheScope string          `json:"cacheScope,omitempty"`
-	Meta       json.RawMessage `json:"_meta,omitempty"`
-}
+// The result types' access to their envelope and cache hints, as package
+// protocol provides it on every result type.
+type (
+	enveloped interface {
+		ResultEnvelope() *protocol.Envelope
+	}
+	hinted interface {
+		ResultCacheHints() *protocol.CacheHints
+	}
+)
 
-// modernFields returns resultType, the serverInfo _meta and, for cacheable
-// methods, the cache hint; the zero value for legacy requests.
-func (s *Server) modernFields(r *request) modernFields {
+// fillEnvelope is the one place where a modern result gets what every
+// 2026-07-28 result carries: resultType "complete" (unless the handler set
+// another), the server's identity in _meta, and, for cacheable methods,
+// ttlMs and cacheScope. Legacy results are left as they are.
+func (s *Server) fillEnvelope(result any, r *request) {
 	if !r.modern() {
-		return modernFields{}
+		return
 	}
-	f := modernFields{ResultType: "complete", Meta: s.modernMeta}
-	if cacheable[r.method] {
-		h, ok := s.opts.CacheHints[r.method]
-		if !ok {
-			h = DefaultCacheHint
+	if e, ok := result.(enveloped); ok {
+		env := e.ResultEnvelope()
+		if env.ResultType == "" {
+			env.ResultType = protocol.ResultTypeComplete
 		}
-		ttl := h.TTL.Milliseconds()
-		f.TTLMs, f.CacheScope = &ttl, "private"
-		if h.Public {
-			f.CacheScope = "public"
+		if env.Meta == nil {
+			env.Meta = &protocol.ResultMeta{}
 		}
+		env.Meta.ServerInfo = &s.modernInfo
+		delete(env.Meta.Other, protocol.MetaServerInfo) // the server's own identity wins
 	}
-	return f
+	if h, ok := result.(hinted); ok && cacheable[r.method] {
+		*h.ResultCacheHints() = s.cacheHints(r.method)
+	}
 }
 
-type discoverResult struct {
-	modernFields
-	SupportedVersions []string       `json:"supportedVersions"`
-	Capabilities      map[string]any `json:"capabilities"`
-	Instructions      string         `json:"instructions,omitempty"`
+// cacheHints returns the configured hint of a cacheable method.
+func (s *Server) cacheHints(method string) protocol.CacheHints {
+	h, ok := s.opts.CacheHints[method]
+	if !ok {
+		h = defaultCacheHint
+	}
+	scope := protocol.CacheScopePrivate
+	if h.Public {
+		scope = protocol.CacheScopePublic
+	}
+	return protocol.CacheHints{TTLMs: protocol.TTL(h.TTL), CacheScope: scope}
 }
 
 func handleDiscover(_ context.Context, ss *session, _ *call, r *request) (any, error) {
-	return discoverResult{
-		modernFields:      ss.srv.modernFields(r),
-		SupportedVersions: SupportedVersions,
+	return &protocol.DiscoverResult{
+		SupportedVersions: SupportedVersions(),
 		Capabilities:      ss.srv.capabilities(r.rev),
 		Instructions:      ss.srv.opts.Instructions,
 	}, nil

@@ -5,17 +5,8 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
-)
-
-// Reserved _meta keys of the modern era.
-const (
-	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
-	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
-	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
-	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
-	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
-	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 )
 
 // request is one routed request: its params read once, its era decided,
@@ -83,7 +74,7 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 	if r.meta != nil {
 		meta, _ = jsonrpc.ParseObject(r.meta)
 	}
-	if pv := meta.Get(MetaProtocolVersion); pv != nil {
+	if pv := meta.Get(protocol.MetaProtocolVersion); pv != nil {
 		m, err := ss.routeModern(r, meta, pv)
 		return r, m, err
 	}
@@ -93,18 +84,18 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 
 func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessage) (method, *jsonrpc.Error) {
 	if pv[0] != '"' || json.Unmarshal(pv, &r.version) != nil {
-		return method{}, invalidParams("_meta %q must be a string", MetaProtocolVersion)
+		return method{}, invalidParams("_meta %q must be a string", protocol.MetaProtocolVersion)
 	}
-	caps := meta.Get(MetaClientCapabilities)
+	caps := meta.Get(protocol.MetaClientCapabilities)
 	if caps == nil {
-		return method{}, invalidParams("missing required _meta key %q", MetaClientCapabilities)
+		return method{}, invalidParams("missing required _meta key %q", protocol.MetaClientCapabilities)
 	}
 	if caps[0] != '{' {
-		return method{}, invalidParams("_meta %q must be an object", MetaClientCapabilities)
+		return method{}, invalidParams("_meta %q must be an object", protocol.MetaClientCapabilities)
 	}
 	if modernRev(r.version) == 0 {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "Unsupported protocol version").
-			WithData(map[string]any{"supported": SupportedVersions, "requested": clip.String(r.version)})
+			WithData(map[string]any{"supported": SupportedVersions(), "requested": clip.String(r.version)})
 	}
 	m, ok := methods[r.method]
 	if !ok || !m.modern {
@@ -112,16 +103,16 @@ func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessa
 	}
 	r.rev = modernRev(r.version)
 	r.clientCaps = caps
-	if ci := meta.Get(MetaClientInfo); ci != nil && ci[0] == '{' {
+	if ci := meta.Get(protocol.MetaClientInfo); ci != nil && ci[0] == '{' {
 		r.clientInfo = ci
 	}
-	if ll := meta.Get(MetaLogLevel); ll != nil {
+	if ll := meta.Get(protocol.MetaLogLevel); ll != nil {
 		var level string
 		if ll[0] != '"' || json.Unmarshal(ll, &level) != nil {
-			return method{}, invalidParams("_meta %q must be a string", MetaLogLevel)
+			return method{}, invalidParams("_meta %q must be a string", protocol.MetaLogLevel)
 		}
 		if _, ok := parseLevel(level); !ok {
-			return method{}, invalidParams("unknown log level %s in _meta %q", clip.Quote(level), MetaLogLevel)
+			return method{}, invalidParams("unknown log level %s in _meta %q", clip.Quote(level), protocol.MetaLogLevel)
 		}
 		r.logLevel = level
 	}
@@ -130,7 +121,7 @@ func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessa
 
 func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	if r.method == "server/discover" {
-		return method{}, invalidParams("server/discover needs params._meta with %q and %q", MetaProtocolVersion, MetaClientCapabilities)
+		return method{}, invalidParams("server/discover needs params._meta with %q and %q", protocol.MetaProtocolVersion, protocol.MetaClientCapabilities)
 	}
 	m, ok := methods[r.method]
 	if !ok || !m.legacy {
@@ -141,7 +132,7 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	ss.mu.Unlock()
 	if !m.beforeInit && r.rev == 0 {
 		return method{}, invalidParams("no session: send initialize before %s, or use protocol version %s with params._meta[%q]",
-			r.method, Version20260728, MetaProtocolVersion)
+			r.method, Version20260728, protocol.MetaProtocolVersion)
 	}
 	return m, nil
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -51,8 +51,8 @@ func TestRequestInfoPerEra(t *testing.T) {
 	legacy := call(2, nil)
 	modern := call(3, modernMeta(nil))
 	bare := call(4, map[string]any{
-		mcp.MetaProtocolVersion:    "2026-07-28",
-		mcp.MetaClientCapabilities: map[string]any{"sampling": map[string]any{}},
+		protocol.MetaProtocolVersion:    "2026-07-28",
+		protocol.MetaClientCapabilities: map[string]any{"sampling": map[string]any{}},
 	})
 
 	want := []seen{

@@ -6,6 +6,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -44,34 +45,37 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 	if res.IsError {
 		buf = append(buf, `,"isError":true`...)
 	}
-	meta := res.Meta
-	switch {
-	case r.modern() && len(meta) == 0:
-		buf = append(buf, `,"_meta":`...)
-		buf = append(buf, s.modernMeta...)
+	if len(res.Meta) == 0 && !r.modern() {
 		return append(buf, '}'), nil
-	case r.modern():
-		meta = s.withServerInfo(meta)
 	}
-	if len(meta) > 0 {
-		m, err := json.Marshal(meta)
+	m := s.modernMeta
+	if len(res.Meta) > 0 {
+		rm, err := resultMetaOf(res.Meta)
 		if err != nil {
+			return nil, err
+		}
+		if r.modern() {
+			rm.ServerInfo = &s.modernInfo
+		}
+		if m, err = json.Marshal(rm); err != nil {
 			return nil, fmt.Errorf("encoding result _meta: %w", err)
 		}
-		buf = append(buf, `,"_meta":`...)
-		buf = append(buf, m...)
 	}
+	buf = append(buf, `,"_meta":`...)
+	buf = append(buf, m...)
 	return append(buf, '}'), nil
 }
 
-// withServerInfo returns a result _meta with the modern serverInfo added.
-func (s *Server) withServerInfo(meta map[string]any) map[string]any {
-	out := make(map[string]any, len(meta)+1)
-	for k, v := range meta {
-		out[k] = v
+// resultMetaOf is a tool result's _meta on the wire. The serverInfo key is
+// the server's own: a tool's value for it is dropped (fillEnvelope and the
+// modern encoding put the server's identity there).
+func resultMetaOf(meta map[string]any) (*protocol.ResultMeta, error) {
+	other, err := protocol.MetaOf(meta)
+	if err != nil {
+		return nil, fmt.Errorf("encoding result _meta: %w", err)
 	}
-	out[MetaServerInfo] = json.RawMessage(s.serverInfo(rev20260728))
-	return out
+	delete(other, protocol.MetaServerInfo)
+	return &protocol.ResultMeta{Other: other}, nil
 }
 
 func resultSizeHint(res *tool.Result) int {

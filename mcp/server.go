@@ -10,18 +10,14 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/probe"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// Implementation describes the server to clients (serverInfo).
-type Implementation struct {
-	Name        string
-	Version     string
-	Title       string      // sent from 2025-06-18 on
-	Description string      // sent from 2025-11-25 on
-	WebsiteURL  string      // sent from 2025-11-25 on
-	Icons       []tool.Icon // sent from 2025-11-25 on
-}
+// Implementation describes the server to clients (serverInfo): Name and
+// Version always; Title from 2025-06-18 on; Description, WebsiteURL and
+// Icons from 2025-11-25 on. It is the wire type of package protocol.
+type Implementation = protocol.Implementation
 
 // Default limits of Options.
 const (
@@ -67,7 +63,7 @@ type Options struct {
 	// second (default 100, with bursts of twice that).
 	LogRate int
 	// CacheHints sets ttlMs and cacheScope per cacheable method in the
-	// modern era; methods without an entry use DefaultCacheHint.
+	// modern era; methods without an entry get one minute, private.
 	CacheHints map[string]CacheHint
 	// DynamicTools declares the tools capability even while no tool is
 	// registered, for servers that add tools at run time.
@@ -117,18 +113,24 @@ type Server struct {
 	gen   uint64 // bumped on every change of the tool list
 
 	cursorKey  [32]byte
-	modernMeta json.RawMessage // {"io.modelcontextprotocol/serverInfo": ...}
+	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
+	modernMeta json.RawMessage         // {"io.modelcontextprotocol/serverInfo": ...}
 
 	sessMu   sync.Mutex
 	sessions map[*session]struct{}
 }
 
-// entry is a registered tool with its handler wrapped in the middleware.
+// entry is a registered tool with its handler wrapped in the middleware,
+// and what its descriptor needs on the wire, computed once.
 type entry struct {
 	tool    *tool.Tool
 	handler tool.Handler
 	// objectOutput caches whether the output schema's root is an object.
 	objectOutput bool
+	// legacyOutput is the output schema as 2025-era clients get it.
+	legacyOutput json.RawMessage
+	// meta is the descriptor's _meta, encoded.
+	meta protocol.Meta
 }
 
 // NewServer returns a server with the given identity. opts may be nil.
@@ -143,7 +145,8 @@ func NewServer(info Implementation, opts *Options) *Server {
 	s.log = s.opts.Logger
 	s.sessions = map[*session]struct{}{}
 	rand.Read(s.cursorKey[:])
-	s.modernMeta, _ = json.Marshal(map[string]json.RawMessage{MetaServerInfo: s.serverInfo(rev20260728)})
+	s.modernInfo = s.serverInfo(rev20260728)
+	s.modernMeta, _ = json.Marshal(protocol.ResultMeta{ServerInfo: &s.modernInfo})
 	return s
 }
 
@@ -156,7 +159,12 @@ func (s *Server) AddTool(t *tool.Tool) error {
 	if err := t.Compile(); err != nil {
 		return fmt.Errorf("mcp: AddTool: %w", err)
 	}
-	e := &entry{tool: t, handler: t.Handler, objectOutput: isObjectSchema(t.OutputSchema)}
+	meta, err := protocol.MetaOf(t.Meta)
+	if err != nil {
+		return fmt.Errorf("mcp: AddTool: tool %q: %w", t.Name, err)
+	}
+	e := &entry{tool: t, handler: t.Handler, objectOutput: isObjectSchema(t.OutputSchema),
+		legacyOutput: legacyOutputSchema(t.OutputSchema), meta: meta}
 	for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
 		e.handler = s.opts.Middleware[i](t, e.handler)
 	}

@@ -8,14 +8,9 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
-
-type listToolsResult struct {
-	modernFields
-	Tools      []json.RawMessage `json:"tools"`
-	NextCursor string            `json:"nextCursor,omitempty"`
-}
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request) (any, error) {
 	var cursor string
@@ -33,16 +28,13 @@ func handleToolsList(_ context.Context, ss *session, _ *call, r *request) (any, 
 		return nil, invalidParams("%v", err)
 	}
 	end := min(start+ss.srv.opts.PageSize, len(tools))
-	res := listToolsResult{modernFields: ss.srv.modernFields(r), Tools: make([]json.RawMessage, 0, end-start)}
+	res := &protocol.ListToolsResult{Tools: make([]protocol.Tool, 0, end-start)}
 	for _, e := range tools[start:end] {
-		b, err := encodeTool(e.tool, r.rev)
-		if err != nil {
-			return nil, err
-		}
-		res.Tools = append(res.Tools, b)
+		res.Tools = append(res.Tools, e.wireTool(r.rev))
 	}
 	if end < len(tools) {
-		res.NextCursor = ss.srv.makeCursor(gen, end)
+		next := ss.srv.makeCursor(gen, end)
+		res.NextCursor = &next
 	}
 	return res, nil
 }

@@ -13,15 +13,19 @@ const (
 // version this server does not serve.
 const LatestLegacyVersion = Version20251125
 
-// LegacyVersions lists the legacy revisions served, newest first.
-var LegacyVersions = []string{Version20251125, Version20250618, Version20250326, Version20241105}
+// LegacyVersions returns the legacy revisions served, newest first (a new
+// slice each time).
+func LegacyVersions() []string {
+	return []string{Version20251125, Version20250618, Version20250326, Version20241105}
+}
 
-// ModernVersions lists the modern (stateless) revisions served, newest first.
-var ModernVersions = []string{Version20260728}
+// ModernVersions returns the modern (stateless) revisions served, newest
+// first (a new slice each time).
+func ModernVersions() []string { return []string{Version20260728} }
 
-// SupportedVersions lists every revision served, modern first, as
-// server/discover and -32022 errors advertise them.
-var SupportedVersions = append(append([]string{}, ModernVersions...), LegacyVersions...)
+// SupportedVersions returns every revision served, modern first, as
+// server/discover and -32022 errors advertise them (a new slice each time).
+func SupportedVersions() []string { return append(ModernVersions(), LegacyVersions()...) }
 
 // rev is a revision as an ordinal, so features can be compared by age.
 type rev int

@@ -1,32 +1,20 @@
 package mcp
 
 import (
-	"fmt"
 	"slices"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/tool"
+	"github.com/mcpwire/mcpwire/protocol"
 )
-
-// toolWire is a tool descriptor on the wire.
-type toolWire struct {
-	Name         string            `json:"name"`
-	Title        string            `json:"title,omitempty"`
-	Description  string            `json:"description,omitempty"`
-	InputSchema  json.RawMessage   `json:"inputSchema"`
-	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
-	Annotations  *tool.Annotations `json:"annotations,omitempty"`
-	Icons        []tool.Icon       `json:"icons,omitempty"`
-	Meta         map[string]any    `json:"_meta,omitempty"`
-}
 
 var defaultInputSchema = json.RawMessage(`{"type":"object"}`)
 
-// encodeTool encodes a descriptor with the fields revision r defines.
-func encodeTool(t *tool.Tool, r rev) (json.RawMessage, error) {
-	w := toolWire{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
+// wireTool is a descriptor with the fields revision r defines.
+func (e *entry) wireTool(r rev) protocol.Tool {
+	t := e.tool
+	w := protocol.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
 	if w.InputSchema == nil {
 		w.InputSchema = defaultInputSchema
 	}
@@ -40,19 +28,15 @@ func encodeTool(t *tool.Tool, r rev) (json.RawMessage, error) {
 	case r.modern():
 		w.OutputSchema = t.OutputSchema
 	case r.hasStructured():
-		w.OutputSchema = legacyOutputSchema(t.OutputSchema)
+		w.OutputSchema = e.legacyOutput
 	}
 	if r.hasContentMeta() {
-		w.Meta = t.Meta
+		w.Meta = e.meta
 	}
 	if r.hasIcons() {
 		w.Icons = t.Icons
 	}
-	b, err := json.Marshal(w)
-	if err != nil {
-		return nil, fmt.Errorf("encoding tool %q: %w", t.Name, err)
-	}
-	return b, nil
+	return w
 }
 
 // isObjectSchema reports whether a schema's root is {"type":"object"}.

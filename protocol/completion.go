@@ -109,12 +109,10 @@ func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 
 // CompleteResult answers completion/complete.
 type CompleteResult struct {
-	// ResultType is "complete".
-	ResultType ResultType `json:"resultType,omitempty"`
+	// Envelope holds resultType and _meta.
+	Envelope
 	// Completion holds the suggestions; required.
 	Completion Completion `json:"completion"`
-	// Meta is the result's _meta.
-	Meta *ResultMeta `json:"_meta,omitempty"`
 }
 
 // Completion is a list of suggested values.

@@ -1,8 +1,22 @@
-// Package protocol holds Go types for the MCP 2026-07-28 wire messages: the
-// client requests and their params, the server results, the JSON-RPC
-// envelopes around them, and every building block they are made of
-// (capabilities, tools, resources, prompts, content blocks, _meta objects,
-// multi round-trip input requests and responses).
+// Package protocol is mcpwire's one wire model: a Go type for every MCP
+// message shape, in both eras. The server (package mcp) encodes its results
+// and notifications through these types, the tests decode what the server
+// wrote into them, and clients (the contract reviewer, users' tests) read
+// other servers with them. It is public on purpose: a Go program talking to
+// an MCP server, or testing one, needs exactly these types.
+//
+// The types follow the 2026-07-28 schema: the client requests and their
+// params, the server results, the JSON-RPC envelopes around them, and every
+// building block they are made of (capabilities, tools, resources, prompts,
+// content blocks, _meta objects, multi round-trip input requests and
+// responses). The legacy revisions (2024-11-05 to 2025-11-25) use the same
+// types with fewer members set: what a legacy revision lacks (resultType,
+// the result _meta's serverInfo, cache hints: the [Envelope] and
+// [CacheHints] every result embeds) is simply left zero and so not encoded;
+// the shapes only the legacy handshake has are in legacy.go
+// ([InitializeRequestParams], [InitializeResult], [SetLevelRequestParams]).
+// Which members a revision carries is the server's decision (package mcp
+// projects per revision), not these types'.
 //
 // Each type encodes to and decodes from exactly the JSON the schema
 // defines; the tests decode every official example of the revision into

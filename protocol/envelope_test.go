@@ -52,7 +52,7 @@ func TestEnvelopeEncode(t *testing.T) {
 		{"request", ListToolsRequest{ID: jsonrpc.Int64ID(3), Params: PaginatedRequestParams{Meta: RequestMeta{ProtocolVersion: Version}}},
 			`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, ""},
 		{"request without id", DiscoverRequest{}, "", "server/discover request has no id"},
-		{"result", ListToolsResultResponse{ID: jsonrpc.StringID("a"), Result: ListToolsResult{ResultType: ResultTypeComplete}},
+		{"result", ListToolsResultResponse{ID: jsonrpc.StringID("a"), Result: ListToolsResult{Envelope: Envelope{ResultType: ResultTypeComplete}}},
 			`{"jsonrpc":"2.0","id":"a","result":{"resultType":"complete","tools":[]}}`, ""},
 		{"result without id", CompleteResultResponse{}, "", "result response has no id"},
 		{"error without id", ErrorResponse{Error: jsonrpc.Error{Code: jsonrpc.CodeParseError, Message: "Parse error"}},

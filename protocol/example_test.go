@@ -43,38 +43,42 @@ func ExampleCallToolResult() {
 	res := protocol.CallToolResultResponse{
 		ID: jsonrpc.StringID("call-1"),
 		Result: protocol.Outcome[protocol.CallToolResult]{Result: &protocol.CallToolResult{
-			ResultType:        protocol.ResultTypeComplete,
+			Envelope: protocol.Envelope{
+				ResultType: protocol.ResultTypeComplete,
+				Meta:       &protocol.ResultMeta{ServerInfo: &protocol.Implementation{Name: "demo", Version: "1.0.0"}},
+			},
 			Content:           []protocol.ContentBlock{protocol.TextBlock(`[1,2]`)},
 			StructuredContent: json.RawMessage(`[1,2]`),
 			IsError:           &isError,
-			Meta:              &protocol.ResultMeta{ServerInfo: &protocol.Implementation{Name: "demo", Version: "1.0.0"}},
 		}},
 	}
 	out, err := json.Marshal(res)
 	fmt.Println(string(out), err)
 	// Output:
-	// {"jsonrpc":"2.0","id":"call-1","result":{"resultType":"complete","content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"isError":false,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"demo","version":"1.0.0"}}}} <nil>
+	// {"jsonrpc":"2.0","id":"call-1","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"demo","version":"1.0.0"}},"content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"isError":false}} <nil>
 }
 
 func ExampleListToolsResult() {
 	res := protocol.ListToolsResult{
-		ResultType: protocol.ResultTypeComplete,
+		Envelope:   protocol.Envelope{ResultType: protocol.ResultTypeComplete},
+		CacheHints: protocol.CacheHints{TTLMs: protocol.TTL(time.Minute), CacheScope: protocol.CacheScopePublic},
 		Tools: []protocol.Tool{{
 			Name:        "now",
 			InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`),
 		}},
-		TTLMs:      protocol.TTL(time.Minute),
-		CacheScope: protocol.CacheScopePublic,
 	}
 	out, _ := json.Marshal(res)
 	fmt.Println(string(out))
 
 	// A server with no tools still sends an array.
-	out, _ = json.Marshal(protocol.ListToolsResult{ResultType: protocol.ResultTypeComplete, TTLMs: protocol.TTL(0), CacheScope: protocol.CacheScopePublic})
+	out, _ = json.Marshal(protocol.ListToolsResult{
+		Envelope:   protocol.Envelope{ResultType: protocol.ResultTypeComplete},
+		CacheHints: protocol.CacheHints{TTLMs: protocol.TTL(0), CacheScope: protocol.CacheScopePublic},
+	})
 	fmt.Println(string(out))
 	// Output:
-	// {"resultType":"complete","tools":[{"name":"now","inputSchema":{"type":"object","additionalProperties":false}}],"ttlMs":60000,"cacheScope":"public"}
-	// {"resultType":"complete","tools":[],"ttlMs":0,"cacheScope":"public"}
+	// {"resultType":"complete","ttlMs":60000,"cacheScope":"public","tools":[{"name":"now","inputSchema":{"type":"object","additionalProperties":false}}]}
+	// {"resultType":"complete","ttlMs":0,"cacheScope":"public","tools":[]}
 }
 
 func ExampleContentBlock() {

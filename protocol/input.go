@@ -6,14 +6,12 @@ package protocol
 // the answers in inputResponses under the same keys and requestState
 // echoed. At least one of InputRequests and RequestState is set.
 type InputRequiredResult struct {
-	// ResultType is "input_required".
-	ResultType ResultType `json:"resultType,omitempty"`
+	// Envelope holds resultType and _meta.
+	Envelope
 	// InputRequests are what the server asks for, by keys of its choosing.
 	InputRequests InputRequests `json:"inputRequests,omitzero"`
 	// RequestState is opaque state the client echoes on the retry.
 	RequestState string `json:"requestState,omitempty"`
-	// Meta is the result's _meta.
-	Meta *ResultMeta `json:"_meta,omitempty"`
 }
 
 // InputRequests are the input requests of an [InputRequiredResult], by

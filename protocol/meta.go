@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"fmt"
+
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -83,6 +85,24 @@ func (m *RequestMeta) UnmarshalJSON(data []byte) error {
 	}
 	*m = v
 	return nil
+}
+
+// MetaOf encodes a _meta object given as Go values, key by key; nil or
+// empty gives nil. It fails for a value that cannot be encoded, naming its
+// key.
+func MetaOf(m map[string]any) (Meta, error) {
+	if len(m) == 0 {
+		return nil, nil
+	}
+	out := make(Meta, len(m))
+	for k, v := range m {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("_meta key %q: %w", k, err)
+		}
+		out[k] = b
+	}
+	return out, nil
 }
 
 // ResultMeta is the _meta of a result (ResultMetaObject).

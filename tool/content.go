@@ -1,12 +1,20 @@
 package tool
 
-import json "github.com/goccy/go-json"
+import (
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
+)
 
 // Content is one content block of a result: *Text, *Image, *Audio,
-// *ResourceLink or *EmbeddedResource.
+// *ResourceLink or *EmbeddedResource. The set is closed (the interface has
+// an unexported method): a block type the runtime does not know is a
+// compile error, never a call-time surprise.
 type Content interface {
 	// ContentType returns the block's "type" value.
 	ContentType() string
+	// wire returns the block as package protocol encodes it.
+	wire() (protocol.ContentBlock, error)
 }
 
 // ContentAnnotations tell a client how to use a block.
@@ -118,76 +126,26 @@ func (*ResourceLink) ContentType() string { return "resource_link" }
 // ContentType implements Content.
 func (*EmbeddedResource) ContentType() string { return "resource" }
 
-type textWire struct {
-	Type        string              `json:"type"`
-	Text        string              `json:"text"`
-	Annotations *ContentAnnotations `json:"annotations,omitempty"`
-	Meta        map[string]any      `json:"_meta,omitempty"`
-}
-
-type mediaWire struct {
-	Type        string              `json:"type"`
-	Data        string              `json:"data"`
-	MimeType    string              `json:"mimeType"`
-	Annotations *ContentAnnotations `json:"annotations,omitempty"`
-	Meta        map[string]any      `json:"_meta,omitempty"`
-}
-
-type linkWire struct {
-	Type        string              `json:"type"`
-	URI         string              `json:"uri"`
-	Name        string              `json:"name"`
-	Title       string              `json:"title,omitempty"`
-	Description string              `json:"description,omitempty"`
-	MimeType    string              `json:"mimeType,omitempty"`
-	Size        *int64              `json:"size,omitempty"`
-	Annotations *ContentAnnotations `json:"annotations,omitempty"`
-	Meta        map[string]any      `json:"_meta,omitempty"`
-}
-
-type resourceWire struct {
-	URI      string         `json:"uri"`
-	MimeType string         `json:"mimeType,omitempty"`
-	Text     *string        `json:"text,omitempty"`
-	Blob     *string        `json:"blob,omitempty"`
-	Meta     map[string]any `json:"_meta,omitempty"`
-}
-
-type embeddedWire struct {
-	Type        string              `json:"type"`
-	Resource    resourceWire        `json:"resource"`
-	Annotations *ContentAnnotations `json:"annotations,omitempty"`
-	Meta        map[string]any      `json:"_meta,omitempty"`
-}
+// MarshalJSON implements json.Marshaler: the block as package protocol
+// encodes it.
+func (c *Text) MarshalJSON() ([]byte, error) { return marshalBlock(c) }
 
 // MarshalJSON implements json.Marshaler.
-func (c *Text) MarshalJSON() ([]byte, error) {
-	return json.Marshal(textWire{"text", c.Text, c.Annotations, c.Meta})
-}
+func (c *Image) MarshalJSON() ([]byte, error) { return marshalBlock(c) }
 
 // MarshalJSON implements json.Marshaler.
-func (c *Image) MarshalJSON() ([]byte, error) {
-	return json.Marshal(mediaWire{"image", c.Data, c.MimeType, c.Annotations, c.Meta})
-}
+func (c *Audio) MarshalJSON() ([]byte, error) { return marshalBlock(c) }
 
 // MarshalJSON implements json.Marshaler.
-func (c *Audio) MarshalJSON() ([]byte, error) {
-	return json.Marshal(mediaWire{"audio", c.Data, c.MimeType, c.Annotations, c.Meta})
-}
+func (c *ResourceLink) MarshalJSON() ([]byte, error) { return marshalBlock(c) }
 
 // MarshalJSON implements json.Marshaler.
-func (c *ResourceLink) MarshalJSON() ([]byte, error) {
-	return json.Marshal(linkWire{"resource_link", c.URI, c.Name, c.Title, c.Description,
-		c.MimeType, c.Size, c.Annotations, c.Meta})
-}
+func (c *EmbeddedResource) MarshalJSON() ([]byte, error) { return marshalBlock(c) }
 
-// MarshalJSON implements json.Marshaler.
-func (c *EmbeddedResource) MarshalJSON() ([]byte, error) {
-	r := resourceWire{URI: c.Resource.URI, MimeType: c.Resource.MimeType, Meta: c.Resource.Meta}
-	if c.Resource.IsBlob {
-		r.Blob = &c.Resource.Blob
-	} else {
-		r.Text = &c.Resource.Text
+func marshalBlock(c Content) ([]byte, error) {
+	b, err := c.wire()
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(embeddedWire{"resource", r, c.Annotations, c.Meta})
+	return json.Marshal(b)
 }

@@ -48,7 +48,8 @@ func CheckContent(c Content) error {
 	case nil:
 		return errNilBlock
 	}
-	return fmt.Errorf("unknown content block type %T: use *Text, *Image, *Audio, *ResourceLink or *EmbeddedResource", c)
+	// Content is sealed, so no other type reaches here.
+	return fmt.Errorf("unknown content block type %q", c.ContentType())
 }
 
 var errNilBlock = errors.New("content block is nil")

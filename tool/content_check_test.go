@@ -13,11 +13,6 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// otherBlock is a Content type this package does not define.
-type otherBlock struct{}
-
-func (otherBlock) ContentType() string { return "video" }
-
 func TestCheckContent(t *testing.T) {
 	png := base64.StdEncoding.EncodeToString([]byte("\x89PNG\r\n\x1a\n"))
 	tests := []struct {
@@ -39,7 +34,6 @@ func TestCheckContent(t *testing.T) {
 		{"nil interface", nil, "content block is nil"},
 		{"nil text", (*tool.Text)(nil), "content block is nil"},
 		{"nil image", (*tool.Image)(nil), "content block is nil"},
-		{"unknown type", otherBlock{}, "unknown content block type tool_test.otherBlock"},
 		{"image without data", &tool.Image{MimeType: "image/png"}, "image: data is missing"},
 		{"image without mimeType", &tool.Image{Data: png}, "image: mimeType is missing"},
 		{"image with bad base64", &tool.Image{Data: "abc", MimeType: "image/png"}, "image: data is not valid base64"},

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // Handler runs one call of a tool. args is the "arguments" object of the
@@ -55,36 +56,14 @@ type Tool struct {
 	compiled atomic.Value
 }
 
-// Annotations are hints about a tool's behaviour. They are untrusted unless
-// the client trusts the server.
-type Annotations struct {
-	// Title is a display name; Tool.Title takes precedence.
-	Title string `json:"title,omitempty"`
-	// ReadOnlyHint says the tool does not modify its environment
-	// (default false).
-	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
-	// DestructiveHint says an update may be destructive (default true;
-	// meaningful only when ReadOnlyHint is false).
-	DestructiveHint *bool `json:"destructiveHint,omitempty"`
-	// IdempotentHint says repeating a call with the same arguments has no
-	// further effect (default false).
-	IdempotentHint *bool `json:"idempotentHint,omitempty"`
-	// OpenWorldHint says the tool reaches an open world of external
-	// entities (default true).
-	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
-}
+// Annotations are hints about a tool's behaviour (the wire type of package
+// protocol). They are untrusted unless the client trusts the server.
+type Annotations = protocol.ToolAnnotations
 
-// Icon is an icon for display.
-type Icon struct {
-	// Src is the icon's URI (https: or data:).
-	Src string `json:"src"`
-	// MimeType is the optional MIME type of the image.
-	MimeType string `json:"mimeType,omitempty"`
-	// Sizes lists sizes such as "48x48" or "any".
-	Sizes []string `json:"sizes,omitempty"`
-	// Theme is "light" or "dark" when the icon suits one theme only.
-	Theme string `json:"theme,omitempty"`
-}
+// Icon is an icon for display (the wire type of package protocol): Src is
+// an https: or data: URI; MimeType, Sizes ("48x48", "any") and Theme
+// ("light" or "dark") are optional.
+type Icon = protocol.Icon
 
 // Bool returns a pointer to b, for the hint fields of Annotations.
 func Bool(b bool) *bool { return &b }

@@ -1,0 +1,108 @@
+package mcp
+
+import (
+	stdjson "encoding/json"
+	"testing"
+
+	json "github.com/goccy/go-json"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// typedCallResult encodes a tool result through the wire model, the way
+// every other result is encoded: the reference that the hand-appended hot
+// path (encodeCallResult) must equal.
+func typedCallResult(t *testing.T, s *Server, e *entry, res *tool.Result, req *request) []byte {
+	t.Helper()
+	r := req.rev
+	out := &protocol.CallToolResult{Content: []protocol.ContentBlock{}}
+	for _, c := range res.Content {
+		b, err := tool.WireContent(project(c, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Content = append(out.Content, b)
+	}
+	if res.Structured != nil && r.hasStructured() {
+		v, err := structuredJSON(res.Structured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.modern() && e.needsWrap(v) {
+			v = wrapResult(v)
+		}
+		out.StructuredContent = v
+	}
+	if res.IsError {
+		isError := true
+		out.IsError = &isError
+	}
+	if len(res.Meta) > 0 {
+		m, err := resultMetaOf(res.Meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Meta = m
+	}
+	s.fillEnvelope(out, req)
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The tools/call result is appended by hand on the hot path; for every
+// kind of result and every revision it equals the typed encoding.
+func TestCallResultEqualsTypedEncoding(t *testing.T) {
+	s := NewServer(Implementation{Name: "eq", Version: "1", Title: "Eq"}, nil)
+	objectTool := &entry{tool: &tool.Tool{Name: "o", OutputSchema: json.RawMessage(`{"type":"object"}`)}, objectOutput: true}
+	arrayTool := &entry{tool: &tool.Tool{Name: "a", OutputSchema: json.RawMessage(`{"type":"array"}`)}}
+	plainTool := &entry{tool: &tool.Tool{Name: "p"}}
+	results := []struct {
+		name string
+		e    *entry
+		res  *tool.Result
+	}{
+		{"text", plainTool, tool.TextResult("hello \"world\"\n")},
+		{"empty", plainTool, &tool.Result{}},
+		{"error", plainTool, tool.ErrorResult("failed: %d", 3)},
+		{"blocks", plainTool, &tool.Result{Content: []tool.Content{
+			tool.NewText("t", tool.Audience("user"), tool.Priority(0.5), tool.BlockMeta(map[string]any{"k": "v"})),
+			tool.NewImage([]byte{1, 2}, "image/png"),
+			tool.NewAudio([]byte("RIFF"), "audio/wav"),
+			tool.NewResourceLink("file:///a.txt", "a.txt"),
+			tool.NewEmbeddedText("file:///b.txt", "text/plain", "b"),
+			tool.NewEmbeddedBlob("file:///c.bin", "", []byte{0}),
+		}}},
+		{"object structured", objectTool, &tool.Result{Content: []tool.Content{tool.NewText(`{"a":1}`)}, Structured: json.RawMessage(`{"a":1}`)}},
+		{"array structured", arrayTool, &tool.Result{Content: []tool.Content{tool.NewText(`[1]`)}, Structured: []int{1}}},
+		{"scalar without schema", plainTool, &tool.Result{Content: []tool.Content{tool.NewText(`3`)}, Structured: 3}},
+		{"result meta", plainTool, &tool.Result{Content: []tool.Content{}, Meta: map[string]any{"forge.patterns": []string{"read:a"}}}},
+		{"meta naming serverInfo", plainTool, &tool.Result{Meta: map[string]any{protocol.MetaServerInfo: "spoofed", "x": 1}}},
+	}
+	revs := []struct {
+		name string
+		rev  rev
+	}{{"2024-11-05", rev20241105}, {"2025-03-26", rev20250326}, {"2025-06-18", rev20250618}, {"2025-11-25", rev20251125}, {"2026-07-28", rev20260728}}
+	for _, tt := range results {
+		for _, rv := range revs {
+			req := &request{method: "tools/call", rev: rv.rev}
+			got, err := s.encodeCallResult(tt.e, tt.res, req)
+			if err != nil {
+				t.Fatalf("%s at %s: %v", tt.name, rv.name, err)
+			}
+			want := typedCallResult(t, s, tt.e, tt.res, req)
+			var g, w any
+			if err := stdjson.Unmarshal(got, &g); err != nil {
+				t.Fatalf("%s at %s: hand-appended JSON is invalid: %v\n%s", tt.name, rv.name, err, got)
+			}
+			stdjson.Unmarshal(want, &w)
+			if d := cmp.Diff(w, g); d != "" {
+				t.Errorf("%s at %s: hand-appended differs from typed (-typed +hand):\n%s", tt.name, rv.name, d)
+			}
+		}
+	}
+}
