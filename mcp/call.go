@@ -100,7 +100,7 @@ func (c *call) Progress(progress, total float64, message string) error {
 		if c.req == nil {
 			return nil
 		}
-		if c.progressToken = progressToken(c.req.meta); c.progressToken == nil {
+		if c.progressToken = progressToken(c.req.metaObj); c.progressToken == nil {
 			return nil
 		}
 	}

@@ -15,8 +15,9 @@ import (
 // handler runs lives here.
 type method struct {
 	// handle runs the method and returns its result (marshalled unless it
-	// is already json.RawMessage) or an error.
-	handle func(ctx context.Context, ss *session, c *call, r *request) (any, error)
+	// is already json.RawMessage) or an error; typed handlers get their
+	// params decoded first (see typed).
+	handle handler
 	// legacy and modern tell which eras define the method.
 	legacy, modern bool
 	// inline methods are cheap and run on the read loop.
@@ -33,13 +34,13 @@ var methods map[string]method
 
 func init() {
 	methods = map[string]method{
-		"initialize":           {handle: handleInitialize, legacy: true, inline: true, beforeInit: true},
+		"initialize":           {handle: typed(handleInitialize), legacy: true, inline: true, beforeInit: true},
 		"ping":                 {handle: handlePing, legacy: true, inline: true, beforeInit: true},
-		"logging/setLevel":     {handle: handleSetLevel, legacy: true, inline: true},
+		"logging/setLevel":     {handle: typed(handleSetLevel), legacy: true, inline: true},
 		"server/discover":      {handle: handleDiscover, modern: true, inline: true},
-		"tools/list":           {handle: handleToolsList, legacy: true, modern: true, inline: true},
-		"tools/call":           {handle: handleToolsCall, legacy: true, modern: true},
-		"subscriptions/listen": {handle: handleListen, modern: true, long: true},
+		"tools/list":           {handle: typed(handleToolsList), legacy: true, modern: true, inline: true},
+		"tools/call":           {handle: typed(handleToolsCall), legacy: true, modern: true},
+		"subscriptions/listen": {handle: typed(handleListen), modern: true, long: true},
 	}
 }
 

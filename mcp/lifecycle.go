@@ -9,13 +9,12 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-func handleInitialize(_ context.Context, ss *session, _ *call, r *request) (any, error) {
-	var requested string
-	pv := r.params.Get("protocolVersion")
-	if pv == nil || pv[0] != '"' || json.Unmarshal(pv, &requested) != nil {
+func handleInitialize(_ context.Context, ss *session, _ *call, _ *request, p *protocol.InitializeRequestParams) (any, error) {
+	requested := p.ProtocolVersion
+	if requested == "" {
 		return nil, invalidParams(`"protocolVersion" must be a string`)
 	}
-	caps, info := r.params.Get("capabilities"), r.params.Get("clientInfo")
+	caps, info := p.Capabilities, p.ClientInfo
 	for _, f := range []struct {
 		name string
 		v    json.RawMessage

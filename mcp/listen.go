@@ -25,18 +25,11 @@ func subscriptionMeta(id jsonrpc.ID) *protocol.NotificationMeta {
 // prompts or resources), then streams the matching notifications until the
 // client cancels the request or the server shuts down, when it ends with the
 // graceful result.
-func handleListen(ctx context.Context, ss *session, c *call, r *request) (any, error) {
-	raw := r.params.Get("notifications")
-	if raw == nil || raw[0] != '{' {
+func handleListen(ctx context.Context, ss *session, c *call, r *request, p *protocol.SubscriptionsListenRequestParams) (any, error) {
+	if r.params.Get("notifications") == nil {
 		return nil, invalidParams(`subscriptions/listen needs a "notifications" object`)
 	}
-	if _, err := jsonrpc.ParseObject(raw); err != nil {
-		return nil, invalidParams(`"notifications" must be an object`)
-	}
-	var asked protocol.SubscriptionFilter
-	if err := json.Unmarshal(raw, &asked); err != nil {
-		return nil, invalidParams(`"notifications" is malformed: %v`, err)
-	}
+	asked := p.Notifications
 	var honoured protocol.SubscriptionFilter
 	if asked.ToolsListChanged != nil && *asked.ToolsListChanged {
 		honoured.ToolsListChanged = asked.ToolsListChanged

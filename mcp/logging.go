@@ -54,10 +54,9 @@ func levelName(l slog.Level) string {
 	return name
 }
 
-func handleSetLevel(_ context.Context, ss *session, _ *call, r *request) (any, error) {
-	var name string
-	v := r.params.Get("level")
-	if v == nil || v[0] != '"' || json.Unmarshal(v, &name) != nil {
+func handleSetLevel(_ context.Context, ss *session, _ *call, _ *request, p *protocol.SetLevelRequestParams) (any, error) {
+	name := string(p.Level)
+	if name == "" {
 		return nil, invalidParams(`logging/setLevel needs a string "level"`)
 	}
 	if _, ok := parseLevel(name); !ok {

@@ -13,11 +13,12 @@ import (
 // and the client's details taken from the session (legacy) or from the
 // request itself (modern), never mixed.
 type request struct {
-	id     jsonrpc.ID
-	method string
-	params jsonrpc.Object // zero when the request had no params object
-	meta   json.RawMessage
-	rev    rev
+	id      jsonrpc.ID
+	method  string
+	params  jsonrpc.Object // zero when the request had no params object
+	meta    json.RawMessage
+	metaObj jsonrpc.Object // meta's members, read once by route
+	rev     rev
 
 	version    string
 	clientInfo json.RawMessage
@@ -70,12 +71,11 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 			r.meta = append(json.RawMessage(nil), meta...)
 		}
 	}
-	var meta jsonrpc.Object
 	if r.meta != nil {
-		meta, _ = jsonrpc.ParseObject(r.meta)
+		r.metaObj, _ = jsonrpc.ParseObject(r.meta) // the one parse of _meta
 	}
-	if pv := meta.Get(protocol.MetaProtocolVersion); pv != nil {
-		m, err := ss.routeModern(r, meta, pv)
+	if pv := r.metaObj.Get(protocol.MetaProtocolVersion); pv != nil {
+		m, err := ss.routeModern(r, r.metaObj, pv)
 		return r, m, err
 	}
 	m, err := ss.routeLegacy(r)

@@ -12,12 +12,10 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-func handleToolsList(_ context.Context, ss *session, _ *call, r *request) (any, error) {
+func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	var cursor string
-	if v := r.params.Get("cursor"); v != nil && string(v) != "null" {
-		if v[0] != '"' || json.Unmarshal(v, &cursor) != nil {
-			return nil, invalidParams(`"cursor" must be a string`)
-		}
+	if p.Cursor != nil {
+		cursor = *p.Cursor
 	}
 	tools, gen := ss.srv.snapshot()
 	start, err := ss.srv.parseCursor(cursor, gen)
@@ -41,18 +39,17 @@ func handleToolsList(_ context.Context, ss *session, _ *call, r *request) (any, 
 
 var emptyArgs = json.RawMessage("{}")
 
-func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any, error) {
-	if r.params.Len() == 0 && r.params.Get("name") == nil {
+func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *protocol.CallToolRequestParams) (any, error) {
+	if r.params.Len() == 0 {
 		return nil, invalidParams("tools/call needs a params object with a tool name")
 	}
-	var name string
-	if v := r.params.Get("name"); v == nil || v[0] != '"' || json.Unmarshal(v, &name) != nil {
+	name, args := p.Name, p.Arguments
+	if name == "" {
 		return nil, invalidParams(`"name" must be a string`)
 	}
-	args := r.params.Get("arguments")
 	r.params = jsonrpc.Object{} // let the request line go once args are decoded
 	switch {
-	case args == nil || string(args) == "null":
+	case args == nil:
 		args = emptyArgs
 	case args[0] != '{':
 		return nil, invalidParams(`"arguments" must be an object`)
@@ -87,15 +84,8 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request) (any
 
 // progressToken returns the request's _meta.progressToken when it is a
 // string or an integer.
-func progressToken(meta json.RawMessage) json.RawMessage {
-	if meta == nil {
-		return nil
-	}
-	obj, err := jsonrpc.ParseObject(meta)
-	if err != nil {
-		return nil
-	}
-	tok := obj.Get("progressToken")
+func progressToken(meta jsonrpc.Object) json.RawMessage {
+	tok := meta.Get(protocol.MetaProgressToken)
 	var id jsonrpc.ID
 	if tok == nil || id.UnmarshalJSON(tok) != nil {
 		return nil
