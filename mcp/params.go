@@ -16,14 +16,23 @@ type handler func(ctx context.Context, ss *session, c *call, r *request) (any, e
 
 // typed adapts a handler of decoded params P (a protocol params type) for
 // the method table: the params are decoded once, before the handler runs,
-// and a member of the wrong type is -32602 naming it.
+// and a member of the wrong type is -32602 naming it. P's members are
+// listed once, here; the P values are pooled, since handlers keep none of
+// them past their return (they keep slices of the message, not P).
 func typed[P any](h func(ctx context.Context, ss *session, c *call, r *request, p *P) (any, error)) handler {
+	ms := membersOf(reflect.TypeFor[P]())
+	pool := sync.Pool{New: func() any { return new(P) }}
 	return func(ctx context.Context, ss *session, c *call, r *request) (any, error) {
-		var p P
-		if err := decodeMembers(r.params, &p); err != nil {
+		p := pool.Get().(*P)
+		defer func() {
+			var zero P
+			*p = zero
+			pool.Put(p)
+		}()
+		if err := decodeInto(r.params, reflect.ValueOf(p).Elem(), ms, ""); err != nil {
 			return nil, err
 		}
-		return h(ctx, ss, c, r, &p)
+		return h(ctx, ss, c, r, p)
 	}
 }
 
@@ -39,44 +48,63 @@ func typed[P any](h func(ctx context.Context, ss *session, c *call, r *request, 
 //   - absent and null members leave the field zero, "_meta" is skipped
 //     (routing read it once), and unknown members are ignored.
 func decodeMembers(obj jsonrpc.Object, dst any) *jsonrpc.Error {
-	return decodeInto(obj, reflect.ValueOf(dst).Elem(), "")
+	v := reflect.ValueOf(dst).Elem()
+	return decodeInto(obj, v, membersOf(v.Type()), "")
 }
 
-func decodeInto(obj jsonrpc.Object, v reflect.Value, path string) *jsonrpc.Error {
-	for _, f := range membersOf(v.Type()) {
+func decodeInto(obj jsonrpc.Object, v reflect.Value, ms []member, path string) *jsonrpc.Error {
+	for i := range ms {
+		f := &ms[i]
 		raw := obj.Get(f.name)
 		if raw == nil || string(raw) == "null" {
 			continue
 		}
 		fv := v.FieldByIndex(f.index)
-		name := path + f.name
 		switch {
 		case f.raw:
 			fv.SetBytes(raw)
 		case f.object:
 			inner, err := jsonrpc.ParseObject(raw)
 			if err != nil {
-				return invalidParams("%q must be an object", name)
+				return invalidParams("%q must be an object", path+f.name)
 			}
-			if err := decodeInto(inner, fv, name+"."); err != nil {
+			if err := decodeInto(inner, fv, f.inner, path+f.name+"."); err != nil {
 				return err
 			}
+		case f.str && plainString(raw):
+			fv.SetString(string(raw[1 : len(raw)-1]))
 		default:
 			if json.Unmarshal(raw, fv.Addr().Interface()) != nil {
-				return invalidParams("%q must be %s", name, f.want)
+				return invalidParams("%q must be %s", path+f.name, f.want)
 			}
 		}
 	}
 	return nil
 }
 
+// plainString reports whether raw is a JSON string with no escapes, whose
+// text is its bytes between the quotes (the message was validated).
+func plainString(raw []byte) bool {
+	if len(raw) < 2 || raw[0] != '"' {
+		return false
+	}
+	for _, c := range raw[1 : len(raw)-1] {
+		if c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // member is one decodable field of a params type.
 type member struct {
 	name   string // the JSON member name
 	index  []int
-	raw    bool   // json.RawMessage: taken as it is
-	object bool   // a struct: decoded member by member
-	want   string // the JSON type, for the error message
+	raw    bool     // json.RawMessage: taken as it is
+	object bool     // a struct: decoded member by member
+	inner  []member // the struct's members
+	str    bool     // a string kind
+	want   string   // the JSON type, for the error message
 }
 
 var (
@@ -86,7 +114,7 @@ var (
 )
 
 // membersOf lists t's JSON members, promoted fields of embedded structs
-// included, computed once per type.
+// included, computed once per type. Params types are not recursive.
 func membersOf(t reflect.Type) []member {
 	membersMu.RLock()
 	ms, ok := membersCache[t]
@@ -120,6 +148,10 @@ func collectMembers(t reflect.Type, prefix []int) []member {
 		m := member{name: name, index: index, want: jsonKind(sf.Type)}
 		m.raw = sf.Type == rawType
 		m.object = !m.raw && sf.Type.Kind() == reflect.Struct && !implementsUnmarshaler(sf.Type)
+		if m.object {
+			m.inner = membersOf(sf.Type)
+		}
+		m.str = sf.Type.Kind() == reflect.String
 		ms = append(ms, m)
 	}
 	return ms
