@@ -31,7 +31,7 @@ type call struct {
 	cancel  context.CancelCauseFunc
 	respond responder
 	ss      *session
-	req     *request // set once routed
+	req     *request
 
 	infoOnce sync.Once
 	info     *tool.RequestInfo
@@ -41,6 +41,15 @@ type call struct {
 	progressToken json.RawMessage
 	lastProgress  float64
 	sentProgress  bool
+}
+
+// complete ends the call: it answers it (unless it was already answered or
+// cancelled), forgets it, and ends its context, as an HTTP request's ends
+// with its response. Every call ends here, except at shutdown, which
+// finishes and cancels with a cause of its own.
+func (c *call) complete(r *jsonrpc.Response) {
+	c.finish(r)
+	c.cancel(nil)
 }
 
 // finish answers the call unless it was already answered or cancelled. It
@@ -97,9 +106,6 @@ func (c *call) Progress(progress, total float64, message string) error {
 		return ErrCallDone
 	}
 	if c.progressToken == nil {
-		if c.req == nil {
-			return nil
-		}
 		if c.progressToken = progressToken(c.req.metaObj); c.progressToken == nil {
 			return nil
 		}
@@ -111,7 +117,7 @@ func (c *call) Progress(progress, total float64, message string) error {
 	var token jsonrpc.ID
 	token.UnmarshalJSON(c.progressToken) // checked when it was read
 	p := protocol.ProgressNotificationParams{ProgressToken: token, Progress: progress}
-	if c.req == nil || c.req.rev.hasProgressMessage() {
+	if c.req.rev.hasProgressMessage() {
 		p.Message = message
 	}
 	if total > 0 {
@@ -127,13 +133,15 @@ func (c *call) Progress(progress, total float64, message string) error {
 	return nil
 }
 
-// track registers a new call, refusing a duplicate id in flight.
-func (ss *session) track(id jsonrpc.ID, respond responder) (*call, bool) {
+// track registers a routed request as a call in flight, refusing a
+// duplicate id.
+func (ss *session) track(r *request, respond responder) (*call, bool) {
+	id := r.id
 	// Rooted at Background, not at a session context: shutdown cancels the
 	// calls still in flight one by one, which spares every call the cost of
 	// registering with a parent.
 	ctx, cancel := context.WithCancelCause(context.Background())
-	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, ss: ss}
+	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, ss: ss, req: r}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if _, dup := ss.calls[id.Key()]; dup {

@@ -45,42 +45,42 @@ func init() {
 }
 
 // dispatch answers one request through respond, exactly once.
+//
+// The request is routed first; only a routed request becomes a call in
+// flight (one that can be cancelled and must be answered), and every call
+// ends through complete.
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
-	c, ok := ss.track(req.ID, respond)
+	r, m, rerr := ss.route(req)
+	if rerr != nil {
+		respond(errorResponse(req.ID, rerr))
+		return
+	}
+	c, ok := ss.track(r, respond)
 	if !ok {
 		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))
 		return
 	}
-	r, m, rerr := ss.route(req)
-	if rerr != nil {
-		c.finish(errorResponse(req.ID, rerr))
-		c.cancel(nil)
-		return
-	}
-	c.req = r
 	switch {
 	case m.inline:
-		c.finish(ss.run(m, c, r))
-		c.cancel(nil)
+		c.complete(ss.run(m, c, r))
 	case m.long:
 		ss.wg.Add(1)
 		go func() {
 			defer ss.wg.Done()
-			c.finish(ss.run(m, c, r))
-			c.cancel(nil)
+			c.complete(ss.run(m, c, r))
 		}()
 	default:
 		limit := int64(ss.srv.opts.MaxConcurrentCalls + ss.srv.opts.MaxQueuedCalls)
 		if ss.pending.Add(1) > limit {
 			ss.pending.Add(-1)
-			c.finish(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
+			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
 			return
 		}
 		size := int64(len(req.Params))
 		if !ss.holdQueued(size) {
 			ss.pending.Add(-1)
-			c.finish(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
+			c.complete(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
 				ss.srv.opts.MaxQueuedBytes)))
 			return
 		}
@@ -149,13 +149,12 @@ func (ss *session) worker() {
 func (ss *session) runJob(j job) {
 	defer ss.wg.Done()
 	defer ss.pending.Add(-1)
-	defer j.c.cancel(nil) // like an HTTP request's, the context ends with the call
 	ss.queuedBytes.Add(-j.size)
 	if j.c.ctx.Err() != nil {
-		j.c.finish(errorResponse(j.r.id, context.Cause(j.c.ctx)))
+		j.c.complete(errorResponse(j.r.id, context.Cause(j.c.ctx)))
 		return
 	}
-	j.c.finish(ss.run(j.m, j.c, j.r))
+	j.c.complete(ss.run(j.m, j.c, j.r))
 }
 
 // run calls the method's handler, turning a panic into -32603.

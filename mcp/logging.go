@@ -71,9 +71,6 @@ func handleSetLevel(_ context.Context, ss *session, _ *call, _ *request, p *prot
 // minLogLevel returns the least severe level the client asked to receive
 // for this call, and false when it asked for none.
 func (c *call) minLogLevel() (slog.Level, bool) {
-	if c.req == nil {
-		return 0, false
-	}
 	name := c.req.logLevel
 	if !c.req.modern() {
 		c.ss.mu.Lock()

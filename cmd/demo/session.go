@@ -15,9 +15,10 @@ import (
 // hang.
 const responseTimeout = 5 * time.Second
 
-// serverArgs start the server with a small page size, so that tools/list
-// takes several pages.
-var serverArgs = []string{"-page-size", "3"}
+// serverArgs start the server with its fault fixtures (the demo shows a
+// panicking handler answered with -32603) and a small page size, so that
+// tools/list takes several pages.
+var serverArgs = []string{"-fixtures", "-page-size", "3"}
 
 // errTimeout and errEOF are why a wait for a server line ended without one.
 var (

@@ -82,7 +82,7 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger()}, t.TempDir())
+	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger()}, t.TempDir(), true)
 	conn := transport.NewStream(inR, outW, transport.Options{MaxMessageBytes: c.maxMsg})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), conn) }()
@@ -100,7 +100,7 @@ func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 
 // binary starts the built cmd/everything over real pipes.
 func binary(t *testing.T, c config) (*golden.Peer, func()) {
-	cmd := exec.Command(binPath, "-page-size", strconv.Itoa(c.pageSize),
+	cmd := exec.Command(binPath, "-fixtures", "-page-size", strconv.Itoa(c.pageSize),
 		"-max-message-bytes", strconv.Itoa(c.maxMsg), "-grace", c.grace.String())
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

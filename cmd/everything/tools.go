@@ -14,10 +14,19 @@ import (
 
 // tools returns the contract server's tools in listing order: the core
 // tools, the typed-tool showcase (tools_contract.go), and the tools the
-// official conformance suite calls by name (tools_conformance.go).
-func tools() []*tool.Tool {
-	list := []*tool.Tool{echoTool(), addTool(), failTool(), slowTool(), panicTool()}
+// official conformance suite calls by name (tools_conformance.go). The
+// fault fixtures (panic, broken_contract) are listed only when fixtures is
+// set (the -fixtures flag): hosts show every listed tool to the model, and
+// the model would call them.
+func tools(fixtures bool) []*tool.Tool {
+	list := []*tool.Tool{echoTool(), addTool(), failTool(), slowTool()}
+	if fixtures {
+		list = append(list, panicTool())
+	}
 	list = append(list, contractTools()...)
+	if fixtures {
+		list = append(list, brokenContractTool())
+	}
 	return append(list, conformanceTools()...)
 }
 

@@ -12,10 +12,11 @@ import (
 )
 
 // contractTools show the tool contract: structured output of a non-object
-// type, every content block, a failure inside the output schema, and a
-// tool that breaks its own contract.
+// type, every content block, and a failure inside the output schema.
+// brokenContractTool, a tool that breaks its own contract, is a fixture
+// (see tools).
 func contractTools() []*tool.Tool {
-	return []*tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool(), brokenContractTool()}
+	return []*tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool()}
 }
 
 // tagCatalogTool returns an array: 2025-era clients see its output schema
