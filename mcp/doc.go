@@ -83,6 +83,11 @@
 //   - A params._meta that is not an object (null is taken as absent) gets
 //     -32602 for every method, so that a probe flag or a protocol version
 //     inside it is never silently missed.
+//   - Error messages have one style: lower case, the error's class
+//     ("invalid request", "invalid params", "method not found",
+//     "unsupported protocol version", "server overloaded", "server shutting
+//     down", "internal error"), then the detail. Clients should match the
+//     code, never the text.
 //   - Input quoted in an error message (a tool or method name, a log
 //     level, a version) is clipped to its first 64 bytes, an ellipsis and
 //     its length; ids are always echoed whole, as JSON-RPC requires.

@@ -94,7 +94,7 @@ func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessa
 		return method{}, invalidParams("_meta %q must be an object", protocol.MetaClientCapabilities)
 	}
 	if modernRev(r.version) == 0 {
-		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "Unsupported protocol version").
+		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "unsupported protocol version %s", clip.Quote(r.version)).
 			WithData(map[string]any{"supported": SupportedVersions(), "requested": clip.String(r.version)})
 	}
 	m, ok := methods[r.method]

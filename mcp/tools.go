@@ -56,7 +56,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	}
 	e, ok := ss.srv.lookup(name)
 	if !ok {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Unknown tool: %s", clip.String(name))
+		return nil, invalidParams("unknown tool %s", clip.Quote(name))
 	}
 	t := e.tool
 	args, bad := t.PrepareArgs(args)
