@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // Keyword is the annotation keyword this package checks.
@@ -229,19 +231,8 @@ func isTchar(c byte) bool {
 	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
 }
 
-func isObject(raw json.RawMessage) bool { return firstByte(raw) == '{' }
-func isArray(raw json.RawMessage) bool  { return firstByte(raw) == '[' }
-
-func firstByte(raw json.RawMessage) byte {
-	for _, c := range raw {
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		}
-		return c
-	}
-	return 0
-}
+func isObject(raw json.RawMessage) bool { return jsonx.FirstByte(raw) == '{' }
+func isArray(raw json.RawMessage) bool  { return jsonx.FirstByte(raw) == '[' }
 
 // escape escapes a JSON pointer reference token (RFC 6901).
 func escape(s string) string {

@@ -6,7 +6,13 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
+
+// foldDepth is the depth down to which keys that differ only in case make
+// a message invalid: the envelope (1) and the objects that are the values
+// of its members, params above all (2). See the package documentation.
+const foldDepth = 2
 
 // Decode decodes one framed message. It never panics. A message that cannot
 // be decoded gives a *DecodeError carrying the code to answer with (-32700
@@ -19,40 +25,27 @@ import (
 // The returned message may alias data; the caller must not modify data
 // afterwards.
 func Decode(data []byte) (Message, error) {
-	var keys [16]keyRef
-	s := scanner{data: data, keys: keys[:0]}
-	if !s.scan() {
-		if s.tooDeep {
+	first := jsonx.FirstByte(data)
+	// The elements of a batch are decoded, and their keys checked, one by
+	// one below.
+	s := jsonx.Scanner{CheckKeys: first == '{', FoldDepth: foldDepth, Collect: true}
+	end, ok := s.Scan(data)
+	if !ok {
+		if s.TooDeep {
 			// The members of the envelope read before the nesting went too
 			// deep are known: an id that came first is answered.
-			id, _ := s.top.readID(data)
-			return nil, invalid(id, "nesting deeper than %d levels", maxDepth)
+			id, _ := readEnvelope(data, &s).readID(data)
+			return nil, invalid(id, "%v", jsonx.ErrTooDeep)
 		}
-		return nil, &DecodeError{Err: NewError(CodeParseError, "parse error: invalid JSON at byte %d", s.pos)}
+		return nil, &DecodeError{Err: NewError(CodeParseError, "parse error: invalid JSON at byte %d", end)}
 	}
-	first := firstByte(data)
 	switch first {
 	case '[':
 		return decodeBatch(data)
 	case '{':
-		// Only what the scan found is passed on, not the scanner, so that its
-		// key stack can stay on this stack frame.
-		top := s.top
-		return decodeObject(data, &top, s.keyProb)
+		return decodeObject(data, &s)
 	}
 	return nil, invalid(ID{}, "a message must be a JSON object")
-}
-
-// firstByte returns the first non-space byte of data.
-func firstByte(data []byte) byte {
-	for _, c := range data {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		return c
-	}
-	return 0
 }
 
 func invalid(id ID, format string, args ...any) *DecodeError {
@@ -60,14 +53,15 @@ func invalid(id ID, format string, args ...any) *DecodeError {
 }
 
 // decodeObject builds a message from a scanned top-level object.
-func decodeObject(data []byte, t *topMembers, keyProb string) (Message, error) {
-	raw := func(sp span) []byte { return data[sp.start:sp.end] }
+func decodeObject(data []byte, s *jsonx.Scanner) (Message, error) {
+	t := readEnvelope(data, s)
+	raw := func(sp jsonx.Span) []byte { return data[sp.Start:sp.End] }
 	f := failer{idOK: true}
 	if t.has&hasID != 0 {
 		f.id, f.idOK = t.readID(data)
 	}
-	if keyProb != "" {
-		return f.fail("%s", keyProb)
+	if e := s.RepeatedKey(data); e != nil {
+		return f.fail("%v", e)
 	}
 	if t.has&hasJSONRPC == 0 {
 		return f.fail(`missing "jsonrpc": "2.0"`)
@@ -79,7 +73,7 @@ func decodeObject(data []byte, t *topMembers, keyProb string) (Message, error) {
 		return f.fail("id must be a string or an integer, got %s", clip.Bytes(raw(t.id)))
 	}
 	if t.has&hasMethod == 0 {
-		return decodeResponse(data, t, f)
+		return decodeResponse(data, &t, f)
 	}
 	if t.has&(hasResult|hasError) != 0 {
 		return f.fail(`a request cannot carry "result" or "error"`)
@@ -148,7 +142,7 @@ func decodeMethod(tok []byte) (string, bool) {
 	return method, true
 }
 
-func decodeResponse(data []byte, t *topMembers, f failer) (Message, error) {
+func decodeResponse(data []byte, t *envelope, f failer) (Message, error) {
 	hasRes, hasErr := t.has&hasResult != 0, t.has&hasError != 0
 	if hasRes == hasErr {
 		return f.fail(`a message needs "method", or exactly one of "result" and "error"`)
@@ -157,10 +151,10 @@ func decodeResponse(data []byte, t *topMembers, f failer) (Message, error) {
 		if t.has&hasID == 0 {
 			return f.fail("a result response needs an id")
 		}
-		return &Response{ID: f.id, Result: json.RawMessage(data[t.result.start:t.result.end])}, nil
+		return &Response{ID: f.id, Result: json.RawMessage(data[t.result.Start:t.result.End])}, nil
 	}
 	var e Error
-	errRaw := data[t.error.start:t.error.end]
+	errRaw := data[t.error.Start:t.error.End]
 	if errRaw[0] != '{' || json.Unmarshal(errRaw, &e) != nil {
 		return f.fail(`"error" must be an object with an integer "code" and a "message"`)
 	}
@@ -178,7 +172,7 @@ func decodeBatch(data []byte) (Message, error) {
 	}
 	b := make(Batch, len(elems))
 	for i, e := range elems {
-		if firstByte(e) != '{' {
+		if jsonx.FirstByte(e) != '{' {
 			b[i].Err = invalid(ID{}, "a batch element must be a JSON object")
 			continue
 		}
@@ -190,34 +184,4 @@ func decodeBatch(data []byte) (Message, error) {
 		b[i].Msg = m
 	}
 	return b, nil
-}
-
-// PeekID scans a prefix of a message (such as the first bytes of an
-// oversize line) for its top-level "id" and returns it when it can be read
-// before the prefix ends.
-func PeekID(prefix []byte) ID {
-	s := scanner{data: prefix}
-	s.skipSpace()
-	if s.pos >= len(prefix) || prefix[s.pos] != '{' {
-		return ID{}
-	}
-	s.value() // stops at the truncation; members seen so far are recorded
-	id, _ := s.top.readID(prefix)
-	return id
-}
-
-// readID returns the top-level id recorded by a scan of data, which may be
-// only a prefix of the message. ok is false when there is no id to answer
-// with: it is absent, not a string or an integer, given twice (which one
-// the sender meant is unknown, so neither is used), or a number that runs
-// to the end of data, where more digits may have been cut off.
-func (t *topMembers) readID(data []byte) (id ID, ok bool) {
-	if t.has&hasID == 0 || t.idRepeated {
-		return ID{}, false
-	}
-	tok := data[t.id.start:t.id.end]
-	if t.id.end == len(data) && tok[0] != '"' {
-		return ID{}, false
-	}
-	return parseID(tok)
 }

@@ -60,7 +60,9 @@ func TestDecodeIDRules(t *testing.T) {
 	}
 }
 
-func TestPeekIDRules(t *testing.T) {
+// TestOversizeIDRules checks that the id of an oversize line is read by the
+// rules Decode reads it by.
+func TestOversizeIDRules(t *testing.T) {
 	tests := []struct {
 		prefix string
 		want   string
@@ -73,8 +75,8 @@ func TestPeekIDRules(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"m","params":{"id":2,"x":"aaa`, "1"},
 	}
 	for _, tt := range tests {
-		if got := jsonrpc.PeekID([]byte(tt.prefix)).Raw(); got != tt.want {
-			t.Errorf("PeekID(%s) = %q, want %q", tt.prefix, got, tt.want)
+		if got := peekID([]byte(tt.prefix)).Raw(); got != tt.want {
+			t.Errorf("OversizeError(%s) id = %q, want %q", tt.prefix, got, tt.want)
 		}
 	}
 }

@@ -2,7 +2,8 @@ package jsonrpc
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // Marshal encodes a message as one line of compact JSON, without the
@@ -20,7 +21,7 @@ func AppendMessage(buf []byte, m Message) ([]byte, error) {
 		buf = append(buf, `{"jsonrpc":"2.0","id":`...)
 		buf = append(buf, m.ID.raw...)
 		buf = append(buf, `,"method":`...)
-		buf = appendString(buf, m.Method)
+		buf = jsonx.AppendString(buf, m.Method)
 		if m.Params != nil {
 			buf = append(buf, `,"params":`...)
 			buf = append(buf, m.Params...)
@@ -28,7 +29,7 @@ func AppendMessage(buf []byte, m Message) ([]byte, error) {
 		return append(buf, '}'), nil
 	case *Notification:
 		buf = append(buf, `{"jsonrpc":"2.0","method":`...)
-		buf = appendString(buf, m.Method)
+		buf = jsonx.AppendString(buf, m.Method)
 		if m.Params != nil {
 			buf = append(buf, `,"params":`...)
 			buf = append(buf, m.Params...)
@@ -53,23 +54,10 @@ func AppendMessage(buf []byte, m Message) ([]byte, error) {
 }
 
 func appendResponse(buf []byte, r *Response) ([]byte, error) {
-	buf = append(buf, `{"jsonrpc":"2.0"`...)
-	if r.ID.raw != "" {
-		buf = append(buf, `,"id":`...)
-		buf = append(buf, r.ID.raw...)
-	}
 	if r.Error != nil {
-		buf = append(buf, `,"error":{"code":`...)
-		buf = appendInt(buf, r.Error.Code)
-		buf = append(buf, `,"message":`...)
-		buf = appendString(buf, r.Error.Message)
-		if len(r.Error.Data) > 0 {
-			buf = append(buf, `,"data":`...)
-			buf = append(buf, r.Error.Data...)
-		}
-		return append(buf, "}}"...), nil
+		return appendErrorResponse(buf, r.ID, r.Error), nil
 	}
-	buf = append(buf, `,"result":`...)
+	buf = AppendResponseHead(buf, r.ID)
 	if len(r.Result) == 0 {
 		buf = append(buf, "{}"...)
 	} else {
@@ -78,65 +66,38 @@ func appendResponse(buf []byte, r *Response) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func appendInt(buf []byte, n int64) []byte { return strconv.AppendInt(buf, n, 10) }
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string. Control characters are escaped,
-// and invalid UTF-8 becomes U+FFFD so that every line is valid UTF-8.
-func appendString(buf []byte, s string) []byte {
-	buf = append(buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			buf = append(buf, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				buf = append(buf, '\\', c)
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			buf = append(buf, s[start:i]...)
-			buf = append(buf, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		i += size
+// appendErrorResponse appends the error response to id.
+func appendErrorResponse(buf []byte, id ID, e *Error) []byte {
+	buf = append(buf, `{"jsonrpc":"2.0"`...)
+	buf = appendIDMember(buf, id)
+	buf = append(buf, `,"error":{"code":`...)
+	buf = strconv.AppendInt(buf, e.Code, 10)
+	buf = append(buf, `,"message":`...)
+	buf = jsonx.AppendString(buf, e.Message)
+	if len(e.Data) > 0 {
+		buf = append(buf, `,"data":`...)
+		buf = append(buf, e.Data...)
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	return append(buf, "}}"...)
 }
 
-// AppendString appends s to buf as a JSON string (exported for encoders of
-// the layers above that build JSON by hand on hot paths).
-func AppendString(buf []byte, s string) []byte { return appendString(buf, s) }
-
-// AppendResultHead appends the start of a success response up to and
-// including "result": ; the result's JSON and a closing "}" complete it.
-// Writers use it to send a large result from its own bytes.
-func AppendResultHead(buf []byte, id ID) []byte {
+// AppendResponseHead appends the encoding of a success response to the
+// request id up to its result: everything before the result's JSON. The
+// head, the result and a closing "}" are the bytes AppendMessage writes
+// for &Response{ID: id, Result: result}, and AppendMessage writes every
+// success response that way. Writers use it to send a large result from
+// its own bytes, without copying it into the line.
+func AppendResponseHead(buf []byte, id ID) []byte {
 	buf = append(buf, `{"jsonrpc":"2.0"`...)
-	if id.raw != "" {
-		buf = append(buf, `,"id":`...)
-		buf = append(buf, id.raw...)
-	}
+	buf = appendIDMember(buf, id)
 	return append(buf, `,"result":`...)
+}
+
+// appendIDMember appends the "id" member, or nothing for the zero ID.
+func appendIDMember(buf []byte, id ID) []byte {
+	if id.raw == "" {
+		return buf
+	}
+	buf = append(buf, `,"id":`...)
+	return append(buf, id.raw...)
 }

@@ -52,16 +52,25 @@ func ExampleMarshal() {
 	// {"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"internal error: disk full"}}
 }
 
-func ExampleFields() {
-	vals, _ := jsonrpc.Fields(json.RawMessage(`{"Name":"x","arguments":{}}`), "name", "arguments")
-	fmt.Printf("name=%s arguments=%s\n", vals[0], vals[1])
-	// Output: name= arguments={}
+func ExampleOversizeError() {
+	// The first bytes of a line longer than the limit, which was dropped.
+	prefix := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"x":"aaaa`)
+	out, _ := jsonrpc.Marshal(jsonrpc.OversizeError(prefix, 4<<20).Response())
+	fmt.Println(string(out))
+	// Output: {"jsonrpc":"2.0","id":42,"error":{"code":-32600,"message":"invalid request: message exceeds the 4194304-byte limit"}}
 }
 
-func ExamplePeekID() {
-	prefix := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"x":"aaaa`)
-	fmt.Println(jsonrpc.PeekID(prefix))
-	// Output: 42
+func ExampleAppendResponseHead() {
+	result := []byte(`{"content":[{"type":"text","text":"a long text"}]}`)
+	line := jsonrpc.AppendResponseHead(nil, jsonrpc.Int64ID(7))
+	line = append(line, result...) // written from the result's own bytes
+	line = append(line, '}')
+	same, _ := jsonrpc.Marshal(&jsonrpc.Response{ID: jsonrpc.Int64ID(7), Result: result})
+	fmt.Println(string(line))
+	fmt.Println(string(line) == string(same))
+	// Output:
+	// {"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a long text"}]}}
+	// true
 }
 
 func ExampleWireError() {

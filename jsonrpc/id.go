@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // ID is a JSON-RPC request id: an integer or a string, kept exactly as the
@@ -17,7 +19,7 @@ type ID struct {
 func Int64ID(n int64) ID { return ID{raw: strconv.FormatInt(n, 10)} }
 
 // StringID returns a string id.
-func StringID(s string) ID { return ID{raw: string(appendString(nil, s))} }
+func StringID(s string) ID { return ID{raw: string(jsonx.AppendString(nil, s))} }
 
 // IsValid reports whether the id is present.
 func (id ID) IsValid() bool { return id.raw != "" }
@@ -47,7 +49,7 @@ func (id ID) Key() string {
 		if id.raw[i] == '\\' {
 			var s string
 			if json.Unmarshal([]byte(id.raw), &s) == nil {
-				return string(appendString(nil, s))
+				return string(jsonx.AppendString(nil, s))
 			}
 			break
 		}

@@ -4,6 +4,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -23,7 +24,7 @@ func (ss *session) notify(n *jsonrpc.Notification) {
 // cancelled handles notifications/cancelled on the read loop, so a cancel
 // is never stuck behind a busy handler.
 func (ss *session) cancelled(params json.RawMessage) {
-	f, err := jsonrpc.Fields(params, "requestId", "reason")
+	f, err := jsonx.Fields(params, "requestId", "reason")
 	if err != nil || f[0] == nil {
 		ss.log.Debug("mcp: ignoring notifications/cancelled without requestId")
 		return

@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -47,12 +48,12 @@ func typed[P any](h func(ctx context.Context, ss *session, c *call, r *request, 
 //   - other fields are decoded from the member's value;
 //   - absent and null members leave the field zero, "_meta" is skipped
 //     (routing read it once), and unknown members are ignored.
-func decodeMembers(obj jsonrpc.Object, dst any) *jsonrpc.Error {
+func decodeMembers(obj jsonx.Object, dst any) *jsonrpc.Error {
 	v := reflect.ValueOf(dst).Elem()
 	return decodeInto(obj, v, membersOf(v.Type()), "")
 }
 
-func decodeInto(obj jsonrpc.Object, v reflect.Value, ms []member, path string) *jsonrpc.Error {
+func decodeInto(obj jsonx.Object, v reflect.Value, ms []member, path string) *jsonrpc.Error {
 	for i := range ms {
 		f := &ms[i]
 		raw := obj.Get(f.name)
@@ -64,7 +65,7 @@ func decodeInto(obj jsonrpc.Object, v reflect.Value, ms []member, path string) *
 		case f.raw:
 			fv.SetBytes(raw)
 		case f.object:
-			inner, err := jsonrpc.ParseObject(raw)
+			inner, err := jsonx.ParseObject(raw)
 			if err != nil {
 				return invalidParams("%q must be an object", path+f.name)
 			}

@@ -7,13 +7,14 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-func parse(t *testing.T, raw string) jsonrpc.Object {
+func parse(t *testing.T, raw string) jsonx.Object {
 	t.Helper()
-	obj, err := jsonrpc.ParseObject(json.RawMessage(raw))
+	obj, err := jsonx.ParseObject(json.RawMessage(raw))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -15,9 +16,9 @@ import (
 type request struct {
 	id      jsonrpc.ID
 	method  string
-	params  jsonrpc.Object // zero when the request had no params object
+	params  jsonx.Object // zero when the request had no params object
 	meta    json.RawMessage
-	metaObj jsonrpc.Object // meta's members, read once by route
+	metaObj jsonx.Object // meta's members, read once by route
 	rev     rev
 
 	version    string
@@ -55,7 +56,7 @@ func invalidParams(format string, args ...any) *jsonrpc.Error {
 func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error) {
 	r := &request{id: req.ID, method: req.Method}
 	if req.Params != nil {
-		obj, err := jsonrpc.ParseObject(req.Params)
+		obj, err := jsonx.ParseObject(req.Params)
 		if err != nil {
 			return nil, method{}, invalidParams("params must be an object")
 		}
@@ -72,7 +73,7 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 		}
 	}
 	if r.meta != nil {
-		r.metaObj, _ = jsonrpc.ParseObject(r.meta) // the one parse of _meta
+		r.metaObj, _ = jsonx.ParseObject(r.meta) // the one parse of _meta
 	}
 	if pv := r.metaObj.Get(protocol.MetaProtocolVersion); pv != nil {
 		m, err := ss.routeModern(r, r.metaObj, pv)
@@ -82,7 +83,7 @@ func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error
 	return r, m, err
 }
 
-func (ss *session) routeModern(r *request, meta jsonrpc.Object, pv json.RawMessage) (method, *jsonrpc.Error) {
+func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage) (method, *jsonrpc.Error) {
 	if pv[0] != '"' || json.Unmarshal(pv, &r.version) != nil {
 		return method{}, invalidParams("_meta %q must be a string", protocol.MetaProtocolVersion)
 	}

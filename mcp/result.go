@@ -5,7 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -105,7 +105,7 @@ func structuredJSON(v any) (json.RawMessage, error) {
 func appendContent(buf []byte, c tool.Content) ([]byte, error) {
 	if t, ok := c.(*tool.Text); ok && t.Annotations == nil && len(t.Meta) == 0 {
 		buf = append(buf, `{"type":"text","text":`...)
-		buf = jsonrpc.AppendString(buf, t.Text)
+		buf = jsonx.AppendString(buf, t.Text)
 		return append(buf, '}'), nil
 	}
 	b, err := json.Marshal(c)

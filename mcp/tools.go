@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -47,7 +48,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if name == "" {
 		return nil, invalidParams(`"name" must be a string`)
 	}
-	r.params = jsonrpc.Object{} // let the request line go once args are decoded
+	r.params = jsonx.Object{} // let the request line go once args are decoded
 	switch {
 	case args == nil:
 		args = emptyArgs
@@ -84,7 +85,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 
 // progressToken returns the request's _meta.progressToken when it is a
 // string or an integer.
-func progressToken(meta jsonrpc.Object) json.RawMessage {
+func progressToken(meta jsonx.Object) json.RawMessage {
 	tok := meta.Get(protocol.MetaProgressToken)
 	var id jsonrpc.ID
 	if tok == nil || id.UnmarshalJSON(tok) != nil {

@@ -5,7 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -41,7 +41,7 @@ func (e *entry) wireTool(r rev) protocol.Tool {
 
 // isObjectSchema reports whether a schema's root is {"type":"object"}.
 func isObjectSchema(schema json.RawMessage) bool {
-	f, err := jsonrpc.Fields(schema, "type")
+	f, err := jsonx.Fields(schema, "type")
 	return err == nil && string(f[0]) == `"object"`
 }
 
@@ -53,7 +53,7 @@ func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
 	if schema == nil || isObjectSchema(schema) {
 		return schema
 	}
-	obj, err := jsonrpc.ParseObject(schema)
+	obj, err := jsonx.ParseObject(schema)
 	if err != nil {
 		return schema
 	}
@@ -71,7 +71,7 @@ func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
 			out = append(out, ',')
 		}
 		first = false
-		out = jsonrpc.AppendString(out, key)
+		out = jsonx.AppendString(out, key)
 		out = append(out, ':')
 		out = append(out, value...)
 	})
@@ -79,7 +79,7 @@ func legacyOutputSchema(schema json.RawMessage) json.RawMessage {
 	for _, key := range rootOnly {
 		if v := obj.Get(key); v != nil {
 			out = append(out, ',')
-			out = jsonrpc.AppendString(out, key)
+			out = jsonx.AppendString(out, key)
 			out = append(out, ':')
 			out = append(out, v...)
 		}

@@ -8,7 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -59,13 +59,13 @@ func flagIn(meta json.RawMessage) (request, string) {
 	if len(meta) == 0 {
 		return notProbe, ""
 	}
-	if firstByte(meta) != '{' {
+	if jsonx.FirstByte(meta) != '{' {
 		return notObject, ""
 	}
 	if !mayHoldKey(meta) {
 		return notProbe, ""
 	}
-	obj, err := jsonrpc.ParseObject(meta)
+	obj, err := jsonx.ParseObject(meta)
 	if err != nil {
 		return notObject, ""
 	}
@@ -95,18 +95,6 @@ func flagIn(meta json.RawMessage) (request, string) {
 		return isProbe, ""
 	}
 	return badFlag, ""
-}
-
-// firstByte returns the first byte of b that is not JSON white space, or 0.
-func firstByte(b []byte) byte {
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-		default:
-			return c
-		}
-	}
-	return 0
 }
 
 // mayHoldKey reports whether meta could hold the probe key or a near miss

@@ -58,6 +58,8 @@
 // or notification with another method than its type's, an envelope whose
 // "jsonrpc" is not "2.0", and a _meta value of the wrong type under a
 // reserved key. Member names match case-insensitively, as with
-// encoding/json; the JSON-RPC layer (package jsonrpc) rejects look-alike
-// keys before a message reaches these types.
+// encoding/json: the JSON-RPC layer (package jsonrpc) refuses look-alike
+// keys only in the envelope and in params, results and errors themselves,
+// so a reader that must not confuse keys deeper down (the server decoding
+// its params, package mcp) matches them exactly itself.
 package protocol

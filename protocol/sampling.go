@@ -1,6 +1,10 @@
 package protocol
 
-import json "github.com/goccy/go-json"
+import (
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+)
 
 // CreateMessageRequest asks the client to sample an LLM (deprecated
 // feature). In 2026-07-28 it is not a JSON-RPC request of its own but an
@@ -79,7 +83,7 @@ func (c SamplingContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes an object or an array of blocks.
 func (c *SamplingContent) UnmarshalJSON(data []byte) error {
-	if firstNonSpace(data) == '[' {
+	if jsonx.FirstByte(data) == '[' {
 		var blocks []SamplingContentBlock
 		if err := json.Unmarshal(data, &blocks); err != nil {
 			return err
@@ -231,17 +235,4 @@ type CreateMessageResult struct {
 	StopReason string `json:"stopReason,omitempty"`
 	// Meta is the result's _meta.
 	Meta Meta `json:"_meta,omitzero"`
-}
-
-// firstNonSpace returns the first byte of data that is not JSON
-// whitespace, or 0.
-func firstNonSpace(data []byte) byte {
-	for _, c := range data {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		return c
-	}
-	return 0
 }

@@ -6,7 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // marshalTagged encodes v, a struct whose JSON form is an object, with
@@ -71,8 +71,8 @@ func lookup(data []byte, key string) (json.RawMessage, error) {
 // members returns the raw values of the given members of the object data,
 // matched by exact key; absent members are nil.
 func members(data []byte, keys ...string) ([]json.RawMessage, error) {
-	f, err := jsonrpc.Fields(data, keys...)
-	if errors.Is(err, jsonrpc.ErrNotObject) {
+	f, err := jsonx.Fields(data, keys...)
+	if errors.Is(err, jsonx.ErrNotObject) {
 		return nil, errorf("want a JSON object, got %s", clip(data))
 	}
 	return f, err

@@ -6,7 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // defaultsNode lists, for one object schema, the properties that have a
@@ -71,10 +71,10 @@ func (s *Schema) ApplyDefaults(instance json.RawMessage) (json.RawMessage, error
 }
 
 func applyDefaults(instance json.RawMessage, node *defaultsNode) (json.RawMessage, bool, error) {
-	if firstNonSpace(instance) != '{' {
+	if jsonx.FirstByte(instance) != '{' {
 		return instance, false, nil // not an object: validation reports it
 	}
-	obj, err := jsonrpc.ParseObject(instance)
+	obj, err := jsonx.ParseObject(instance)
 	if err != nil {
 		return nil, false, fmt.Errorf("schema: applying defaults: %w", err)
 	}
@@ -109,7 +109,7 @@ func applyDefaults(instance json.RawMessage, node *defaultsNode) (json.RawMessag
 			out = append(out, ',')
 		}
 		first = false
-		out = jsonrpc.AppendString(out, key)
+		out = jsonx.AppendString(out, key)
 		out = append(out, ':')
 		out = append(out, value...)
 	}
@@ -123,15 +123,4 @@ func applyDefaults(instance json.RawMessage, node *defaultsNode) (json.RawMessag
 		member(p.name, p.value)
 	}
 	return append(out, '}'), true, nil
-}
-
-func firstNonSpace(b []byte) byte {
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\r', '\n':
-			continue
-		}
-		return c
-	}
-	return 0
 }

@@ -1,5 +1,7 @@
 package schema
 
+import "github.com/mcpwire/mcpwire/internal/jsonx"
+
 // fastSchema validates instances against a schema of the fast-path subset
 // (see fast_compile.go) by walking the raw JSON bytes: no decoding into
 // maps, no allocation for a valid instance, no copy of long strings. It
@@ -11,11 +13,24 @@ type fastSchema struct {
 // jsonViolation is the violation of an instance that is not one JSON value.
 var jsonViolation = Violation{Keyword: "json", Message: "the value is not valid JSON (or has a duplicate object key)"}
 
+// depthViolation is the violation of an instance nested deeper than
+// jsonx.MaxDepth (1000 levels), with the text the wire answers a message
+// nested that deep with (jsonx.ErrTooDeep). The library allows 10000
+// levels; the fast path keeps the module's one limit instead, and gives
+// this verdict whether or not the library would accept the instance. The
+// order is the wire's: a syntax error met before the nesting goes too
+// deep gives jsonViolation, and a repeated key does not hide a too-deep
+// value after it, since the scan goes on past repeated keys.
+var depthViolation = Violation{Keyword: "json", Message: jsonx.ErrTooDeep.Error()}
+
 // validate makes a first pass that only tells valid from invalid, and,
 // for an invalid instance, a second one that collects the violations.
 func (f *fastSchema) validate(instance []byte) []Violation {
 	w := walker{buf: instance}
 	if !w.document(f.root) {
+		if w.tooDeep {
+			return []Violation{depthViolation}
+		}
 		return []Violation{jsonViolation}
 	}
 	if !w.bad {
@@ -26,14 +41,18 @@ func (f *fastSchema) validate(instance []byte) []Violation {
 	return w.result()
 }
 
-// walker scans one instance. Its methods return false when the instance
-// is not valid JSON (as the library's decoder defines it).
+// walker scans one instance with jsonx's steps, checking each value
+// against its schema on the way. Its methods return false when the
+// instance is not valid JSON (as the library's decoder defines it) or is
+// nested too deep.
 type walker struct {
 	buf     []byte
 	pos     int
 	depth   int
 	collect bool        // second pass: build the violations
 	bad     bool        // some rule is broken
+	dup     bool        // first pass: an object repeats a name
+	tooDeep bool        // nesting deeper than jsonx.MaxDepth
 	vs      []Violation // the first violations, in order (see fast_cap.go)
 	total   int         // the violations found on the second pass
 }
@@ -44,7 +63,7 @@ func (w *walker) document(root *fastNode) bool {
 	if !w.value(root, "", "") {
 		return false
 	}
-	return skipSpace(w.buf, w.pos) == len(w.buf)
+	return skipSpace(w.buf, w.pos) == len(w.buf) && !w.dup
 }
 
 // value scans the value at w.pos and checks it against n (nil: check the
@@ -70,8 +89,14 @@ func (w *walker) value(n *fastNode, ptr, via string) bool {
 	}
 	switch w.buf[w.pos] {
 	case '{':
+		if n == nil {
+			return w.skip()
+		}
 		return w.object(n, ptr)
 	case '[':
+		if n == nil {
+			return w.skip()
+		}
 		return w.array(n, ptr)
 	case '"':
 		return w.str(n, ptr)
@@ -85,45 +110,65 @@ func (w *walker) value(n *fastNode, ptr, via string) bool {
 	return w.number(n, ptr)
 }
 
+// skip has the scanner check an array or object no schema applies to. On
+// the second pass the instance is known to be valid.
+func (w *walker) skip() bool {
+	sc := jsonx.Scanner{Mode: jsonx.Pairs, CheckKeys: !w.collect && !w.dup, Trusted: w.collect}
+	next, ok := sc.Skip(w.buf, w.pos, w.depth)
+	w.pos = next
+	if sc.Repeated() {
+		w.repeated()
+	}
+	w.tooDeep = sc.TooDeep
+	return ok
+}
+
+// repeated notes an object that repeats a name: the instance is not
+// valid JSON, but the scan goes on (see depthViolation).
+func (w *walker) repeated() { w.dup, w.bad = true, true }
+
+// enter counts one more level of nesting; it reports false past the limit.
+func (w *walker) enter() bool {
+	if w.depth++; w.depth > jsonx.MaxDepth {
+		w.tooDeep = true
+		return false
+	}
+	return true
+}
+
+// object scans an object that n applies to.
 func (w *walker) object(n *fastNode, ptr string) bool {
 	start := w.pos
-	if w.depth++; w.depth > maxDepth {
+	if !w.enter() {
 		return false
 	}
 	var seen seenSet
-	var keys keySet
+	var keys jsonx.KeySet // names the schema does not track, on the first pass
 	count := 0
-	w.pos = skipSpace(w.buf, w.pos+1)
-	if w.pos < len(w.buf) && w.buf[w.pos] == '}' {
-		w.pos++
-	} else {
+	var empty bool
+	if w.pos, empty = jsonx.Open(w.buf, w.pos); !empty {
 		for {
-			if w.pos >= len(w.buf) || w.buf[w.pos] != '"' {
-				return false
-			}
-			k, next, ok := scanString(w.buf, w.pos)
+			k, next, ok := jsonx.Key(w.buf, w.pos, jsonx.Pairs)
+			w.pos = next
 			if !ok {
 				return false
 			}
-			w.pos = skipSpace(w.buf, next)
-			if w.pos >= len(w.buf) || w.buf[w.pos] != ':' {
-				return false
-			}
-			w.pos = skipSpace(w.buf, w.pos+1)
-			key := w.buf[k.start:k.end]
-			idx := n.lookup(key, k.escaped)
+			key := w.buf[k.Start:k.End]
+			idx := n.lookup(key, k.Escaped)
 			if idx >= 0 {
 				if !seen.add(idx, len(n.names)) {
-					return false // duplicate name
+					w.repeated()
 				}
-			} else if !w.collect && !keys.add(w.buf, k) {
-				return false // the second pass knows there is none
+			} else if !w.collect && !w.dup {
+				if _, fresh := keys.Add(w.buf, k); !fresh {
+					w.repeated()
+				}
 			}
 			count++
 			child, via := n.child(idx)
 			cptr := ""
 			if w.collect && child != nil {
-				cptr = w.memberPointer(ptr, key, k.escaped)
+				cptr = w.memberPointer(ptr, key, k.Escaped)
 			}
 			if !w.value(child, cptr, via) {
 				return false
@@ -135,56 +180,41 @@ func (w *walker) object(n *fastNode, ptr string) bool {
 			}
 		}
 	}
-	if !w.collect && !keys.finish(w.buf) {
-		return false
+	if !w.collect && !w.dup {
+		if _, _, distinct := keys.End(w.buf); !distinct {
+			w.repeated()
+		}
 	}
 	w.depth--
-	if n != nil {
-		w.objectChecks(n, w.buf[start:w.pos], ptr, count, &seen)
-	}
+	w.objectChecks(n, w.buf[start:w.pos], ptr, count, &seen)
 	return true
 }
 
 // next consumes the separator after a member or element: a comma (and
 // the space after it) or the closing byte, which makes done true.
 func (w *walker) next(closing byte) (done, ok bool) {
-	w.pos = skipSpace(w.buf, w.pos)
-	if w.pos >= len(w.buf) {
-		return false, false
-	}
-	switch w.buf[w.pos] {
-	case ',':
-		w.pos = skipSpace(w.buf, w.pos+1)
-		return false, true
-	case closing:
-		w.pos++
-		return true, true
-	}
-	return false, false
+	next, more, ok := jsonx.Next(w.buf, w.pos, closing)
+	w.pos = next
+	return !more, ok
 }
 
 // span is the extent of an array element.
 type span struct{ start, end int }
 
+// array scans an array that n applies to.
 func (w *walker) array(n *fastNode, ptr string) bool {
 	start := w.pos
-	if w.depth++; w.depth > maxDepth {
+	if !w.enter() {
 		return false
 	}
-	var items *fastNode
-	unique := false
-	if n != nil {
-		items = n.items
-		// Like the library, skip the check when "items" is false.
-		unique = n.uniqueItems && (items == nil || !items.isBool || items.boolVal)
-	}
+	items := n.items
+	// Like the library, skip the check when "items" is false.
+	unique := n.uniqueItems && (items == nil || !items.isBool || items.boolVal)
 	var inline [16]span
 	spans := inline[:0]
 	count := 0
-	w.pos = skipSpace(w.buf, w.pos+1)
-	if w.pos < len(w.buf) && w.buf[w.pos] == ']' {
-		w.pos++
-	} else {
+	var empty bool
+	if w.pos, empty = jsonx.Open(w.buf, w.pos); !empty {
 		for {
 			elem := w.pos
 			cptr := ""
@@ -206,21 +236,19 @@ func (w *walker) array(n *fastNode, ptr string) bool {
 		}
 	}
 	w.depth--
-	if n != nil {
-		w.arrayChecks(n, w.buf[start:w.pos], ptr, count, spans)
-	}
+	w.arrayChecks(n, w.buf[start:w.pos], ptr, count, spans)
 	return true
 }
 
 func (w *walker) str(n *fastNode, ptr string) bool {
 	start := w.pos
-	s, next, ok := scanString(w.buf, w.pos)
+	s, next, ok := jsonx.ScanString(w.buf, w.pos, jsonx.Pairs)
 	if !ok {
 		return false
 	}
 	w.pos = next
 	if n != nil {
-		w.stringChecks(n, s, w.buf[start:next], ptr)
+		w.stringChecks(n, strOf(s), w.buf[start:next], ptr)
 	}
 	return true
 }
@@ -238,8 +266,8 @@ func (w *walker) number(n *fastNode, ptr string) bool {
 }
 
 func (w *walker) literal(lit string, k kindSet, n *fastNode, ptr string) bool {
-	end := w.pos + len(lit)
-	if end > len(w.buf) || string(w.buf[w.pos:end]) != lit {
+	end, ok := jsonx.Literal(w.buf, w.pos, lit)
+	if !ok {
 		return false
 	}
 	raw := w.buf[w.pos:end]

@@ -1,5 +1,7 @@
 package schema
 
+import "github.com/mcpwire/mcpwire/internal/jsonx"
+
 // numLit is a JSON number literal split into its parts, without decoding.
 type numLit struct {
 	text   []byte // the whole literal
@@ -9,73 +11,38 @@ type numLit struct {
 	expOK  bool   // the exponent fits an int64
 }
 
-// parseNumLit reads the JSON number at b[i:]. It returns the literal and
-// the index after it; ok is false when b[i:] does not start with a number.
+// parseNumLit reads the JSON number at b[i:] (the grammar is jsonx's). It
+// returns the literal and the index after it; ok is false when b[i:] does
+// not start with a number.
 func parseNumLit(b []byte, i int) (l numLit, end int, ok bool) {
-	start := i
-	if i < len(b) && b[i] == '-' {
-		l.neg = true
-		i++
+	n, ok := jsonx.ScanNumber(b, i)
+	end = n.End
+	if !ok {
+		return l, end, false
 	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		l.ip = b[i : i+1]
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		j := i
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-		l.ip = b[j:i]
-	default:
-		return l, i, false
+	l = numLit{text: b[i:end], neg: n.Neg, ip: n.Int(b), fp: n.Frac(b), expOK: true}
+	if n.ExpStart == end {
+		return l, end, true
 	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		j := i
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-		if i == j {
-			return l, i, false
-		}
-		l.fp = b[j:i]
-	}
-	l.expOK = true
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		neg := false
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			neg = b[i] == '-'
-			i++
-		}
-		j := i
-		var u uint64
-		for i < len(b) && isDigit(b[i]) {
-			d := uint64(b[i] - '0')
-			if u > (1<<64-1-d)/10 {
-				l.expOK = false
-			} else {
-				u = u*10 + d
-			}
-			i++
-		}
-		if i == j {
-			return l, i, false
-		}
-		// Mirror strconv.ParseInt: the magnitude may reach 1<<63 only when negative.
-		switch {
-		case !l.expOK:
-		case neg && u <= 1<<63:
-			l.exp = int64(-u) //nolint:gosec // two's complement of at most 1<<63
-		case !neg && u < 1<<63:
-			l.exp = int64(u)
-		default:
+	var u uint64
+	for _, c := range b[n.ExpStart:end] {
+		d := uint64(c - '0')
+		if u > (1<<64-1-d)/10 {
 			l.expOK = false
+			return l, end, true
 		}
+		u = u*10 + d
 	}
-	l.text = b[start:i]
-	return l, i, true
+	// Mirror strconv.ParseInt: the magnitude may reach 1<<63 only when negative.
+	switch {
+	case n.ExpNeg && u <= 1<<63:
+		l.exp = int64(-u) //nolint:gosec // two's complement of at most 1<<63
+	case !n.ExpNeg && u < 1<<63:
+		l.exp = int64(u)
+	default:
+		l.expOK = false
+	}
+	return l, end, true
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -10,6 +10,8 @@ import (
 
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // agreeSchemas are schemas of the fast-path subset, between them using
@@ -166,10 +168,23 @@ func TestFastPathAgrees(t *testing.T) {
 // violations for the instance.
 func assertAgree(t *testing.T, raw string, s *Schema, instance []byte) {
 	t.Helper()
-	fast, slow := s.fast.validate(instance), s.validateSlow(instance)
+	fast, slow := s.fast.validate(instance), slowVerdict(s, instance)
 	if !violationsAgree(fast, slow) {
 		t.Errorf("schema %s, instance %q:\nfast %q\nslow %q", raw, instance, fast, slow)
 	}
+}
+
+// slowVerdict is what the fast path must report for instance: the
+// library's violations, except for an instance nested deeper than
+// jsonx.MaxDepth, which the fast path refuses with depthViolation where
+// the library (limit 10000) may accept it. Whether it is too deep is told
+// by jsonx's scanner, whose steps the fast path walks with.
+func slowVerdict(s *Schema, instance []byte) []Violation {
+	sc := jsonx.Scanner{Mode: jsonx.Pairs, CheckKeys: true}
+	if _, ok := sc.Scan(instance); !ok && sc.TooDeep {
+		return []Violation{depthViolation}
+	}
+	return s.validateSlow(instance)
 }
 
 // violationsAgree compares violation lists. The library fills in the
@@ -376,21 +391,59 @@ func TestFastPathHugeNumbers(t *testing.T) {
 	}
 }
 
-// TestFastPathDepth checks the nesting limit of the library's decoder.
+// TestFastPathDepth checks the nesting limit, jsonx.MaxDepth: within it
+// both paths agree; past it (where the library would still accept the
+// instance) the fast path gives the wire's verdict.
 func TestFastPathDepth(t *testing.T) {
 	s := mustCompile(t, `{"items":{"items":{"type":"array"}}}`)
-	for _, d := range []int{maxDepth - 1, maxDepth, maxDepth + 1} {
+	for _, d := range []int{jsonx.MaxDepth - 1, jsonx.MaxDepth, jsonx.MaxDepth + 1} {
 		for _, in := range []string{
 			strings.Repeat("[", d) + strings.Repeat("]", d),
 			strings.Repeat(`{"a":`, d-1) + "{}" + strings.Repeat("}", d-1),
 			strings.Repeat("[", d-1) + "{}" + strings.Repeat("]", d-1),
 		} {
-			fast, slow := s.fast.validate([]byte(in)), s.validateSlow([]byte(in))
+			fast, slow := s.fast.validate([]byte(in)), slowVerdict(s, []byte(in))
 			if !cmp.Equal(fast, slow) {
 				t.Errorf("depth %d (%.12s…): fast %v, slow %v", d, in, fast, slow)
 			}
-			if wantValid := d <= maxDepth; (fast == nil) != wantValid {
+			if wantValid := d <= jsonx.MaxDepth; (fast == nil) != wantValid {
 				t.Errorf("depth %d (%.12s…): %v", d, in, fast)
+			}
+			if d > jsonx.MaxDepth && !cmp.Equal(fast, []Violation{depthViolation}) {
+				t.Errorf("depth %d (%.12s…): %v, want %v", d, in, fast, depthViolation)
+			}
+		}
+	}
+}
+
+// TestFastPathDepthVerdict checks which verdict an instance that is both
+// too deep and otherwise invalid gets, as the wire decides: a syntax error
+// before the nesting goes too deep is invalid JSON, a repeated key is not
+// (the scan goes on), and whatever comes after the nesting is not seen.
+func TestFastPathDepthVerdict(t *testing.T) {
+	deep := strings.Repeat("[", jsonx.MaxDepth+1)
+	tests := []struct {
+		name, in string
+		want     Violation
+	}{
+		{"deep", deep + strings.Repeat("]", jsonx.MaxDepth+1), depthViolation},
+		{"deep and cut short", deep, depthViolation},
+		{"syntax error first", `[1,,` + deep, jsonViolation},
+		{"repeated key first", `{"a":1,"a":2,"b":` + deep + `}`, depthViolation},
+		{"repeated tracked key first", `{"x":1,"x":2,"b":` + deep + `}`, depthViolation},
+		{"repeated key after", `{"b":` + deep + `,"a":1,"a":2}`, depthViolation},
+		{"repeated key only", `{"a":1,"a":2,"b":[[]]}`, jsonViolation},
+		{"repeated key in a skipped value", `[{"a":1,"a":2},` + deep + `]`, depthViolation},
+	}
+	for _, schema := range []string{`{}`, `{"properties":{"x":{"type":"integer"}}}`, `{"items":{"type":"array"}}`} {
+		s := mustCompile(t, schema)
+		for _, tt := range tests {
+			got := s.fast.validate([]byte(tt.in))
+			if !cmp.Equal(got, []Violation{tt.want}) {
+				t.Errorf("schema %s, %s: %v, want %v", schema, tt.name, got, tt.want)
+			}
+			if slow := slowVerdict(s, []byte(tt.in)); !violationsAgree(got, slow) {
+				t.Errorf("schema %s, %s: fast %v, slow %v", schema, tt.name, got, slow)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // firstDuplicate finds, as the library does, the first element i equal to
@@ -71,7 +73,7 @@ func rawEqual(a, b []byte) bool {
 			return false
 		}
 		ac, bc := a[1:len(a)-1], b[1:len(b)-1]
-		return contentsEqual(ac, hasBackslash(ac), bc, hasBackslash(bc))
+		return jsonx.Equal(ac, hasBackslash(ac), bc, hasBackslash(bc))
 	case a[0] == '-' || isDigit(a[0]):
 		if b[0] != '-' && !isDigit(b[0]) {
 			return false
@@ -106,7 +108,7 @@ func rawEqual(a, b []byte) bool {
 			na++
 			found := false
 			for mb, j, ok := rawMembers(b, 0); ok; mb, j, ok = rawMembers(b, j) {
-				if contentsEqual(ma.key, ma.escaped, mb.key, mb.escaped) {
+				if jsonx.Equal(ma.key, ma.escaped, mb.key, mb.escaped) {
 					if !rawEqual(ma.val, mb.val) {
 						return false
 					}
@@ -141,7 +143,7 @@ func hashRaw(raw []byte) uint64 {
 		var buf [utf8.UTFMax]byte
 		for i := 0; i < len(content); {
 			var r rune
-			r, i = nextRune(content, i)
+			r, i = jsonx.NextRune(content, i)
 			h = mix(h, buf[:utf8.EncodeRune(buf[:], r)])
 		}
 	case c == '-' || isDigit(c):
@@ -172,7 +174,7 @@ func hashRaw(raw []byte) uint64 {
 			var buf [utf8.UTFMax]byte
 			for k := 0; k < len(m.key); {
 				var r rune
-				r, k = nextRune(m.key, k)
+				r, k = jsonx.NextRune(m.key, k)
 				kh = mix(kh, buf[:utf8.EncodeRune(buf[:], r)])
 			}
 			sum += mixUint64(kh, hashRaw(m.val))

@@ -2,6 +2,8 @@ package schema
 
 import (
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // The helpers in this file work on JSON values the scanner has already
@@ -147,7 +149,7 @@ func constEqual(raw []byte, c *fastConst) bool {
 			return false
 		}
 		content := raw[1 : len(raw)-1]
-		return contentEquals(content, hasBackslash(content), c.str)
+		return jsonx.EqualText(content, hasBackslash(content), c.str)
 	case 'd':
 		if raw[0] != '-' && !isDigit(raw[0]) || !c.known {
 			return false
@@ -189,7 +191,7 @@ func constEqual(raw []byte, c *fastConst) bool {
 
 func constMember(c *fastConst, key []byte, escaped bool) int {
 	for k, name := range c.names {
-		if contentEquals(key, escaped, name) {
+		if jsonx.EqualText(key, escaped, name) {
 			return k
 		}
 	}

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,9 @@ type Violation struct {
 func (s *Schema) Validate(instance json.RawMessage) []Violation {
 	if s.fast != nil {
 		return s.fast.validate(instance)
+	}
+	if tooDeep(instance) {
+		return []Violation{depthViolation} // one nesting limit on both paths
 	}
 	if v, ok := oversizeNumber(instance); ok {
 		return []Violation{v} // the fast path needs no such limit
@@ -251,4 +255,12 @@ func tooBig(num []byte) bool {
 	}
 	e, err := strconv.Atoi(exp)
 	return err != nil || e > maxNumberExponent || e < -maxNumberExponent
+}
+
+// tooDeep reports whether instance nests deeper than jsonx.MaxDepth, the
+// limit the wire and the fast path keep; the library would allow more.
+func tooDeep(instance []byte) bool {
+	sc := jsonx.Scanner{Mode: jsonx.Pairs}
+	sc.Scan(instance)
+	return sc.TooDeep
 }

@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -88,7 +89,7 @@ func HasClientCapability(ctx context.Context, name string) bool {
 	if info == nil || info.ClientCapabilities == nil {
 		return false
 	}
-	obj, err := jsonrpc.ParseObject(info.ClientCapabilities)
+	obj, err := jsonx.ParseObject(info.ClientCapabilities)
 	if err != nil {
 		return false
 	}

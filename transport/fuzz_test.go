@@ -105,7 +105,7 @@ func checkResult(t *testing.T, i int, want expected, got result) {
 		// ending, so the same bytes give the same id whether "\n", "\r\n"
 		// or the end of the input ends the line.
 		peek := want.line[:min(len(want.line), 4<<10)]
-		if id, wantID := de.ID, jsonrpc.PeekID(peek); id != wantID {
+		if id, wantID := de.ID, jsonrpc.OversizeError(peek, 0).ID; id != wantID {
 			t.Fatalf("line %d (oversize): error id %s, want %s from the start of %.100q", i, id, wantID, want.line)
 		}
 		return

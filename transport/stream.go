@@ -121,7 +121,7 @@ func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
 	bp := getBuf()
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > bodyThreshold {
 		// A large result is written from its own bytes, not copied again.
-		*bp = jsonrpc.AppendResultHead((*bp)[:0], r.ID)
+		*bp = jsonrpc.AppendResponseHead((*bp)[:0], r.ID)
 		return s.out.push(ctx, outItem{bp: bp, body: r.Result}, s.closing)
 	}
 	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
@@ -190,9 +190,7 @@ func (s *Stream) readLoop() {
 			return
 		}
 		if line.oversize {
-			e := jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
-				"invalid request: message exceeds the %d-byte limit", lr.max)
-			if !s.deliver(readResult{err: &jsonrpc.DecodeError{ID: jsonrpc.PeekID(line.data), Err: e}}) {
+			if !s.deliver(readResult{err: jsonrpc.OversizeError(line.data, lr.max)}) {
 				return
 			}
 			continue

@@ -1,11 +1,11 @@
-package jsonrpc_test
+package jsonx_test
 
 import (
 	"encoding/json"
 	"errors"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 func TestFields(t *testing.T) {
@@ -27,7 +27,7 @@ func TestFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := jsonrpc.Fields(json.RawMessage(tt.raw), tt.names...)
+			got, err := jsonx.Fields(json.RawMessage(tt.raw), tt.names...)
 			if err != nil {
 				t.Fatalf("Fields: %v", err)
 			}
@@ -48,60 +48,14 @@ func TestFields(t *testing.T) {
 
 func TestFieldsNotAnObject(t *testing.T) {
 	for _, raw := range []string{``, `null`, `[]`, `[{"a":1}]`, `"x"`, `1`, `{"a":`, `{"a":1}x`} {
-		if _, err := jsonrpc.Fields(json.RawMessage(raw), "a"); !errors.Is(err, jsonrpc.ErrNotObject) {
+		if _, err := jsonx.Fields(json.RawMessage(raw), "a"); !errors.Is(err, jsonx.ErrNotObject) {
 			t.Errorf("Fields(%s) error = %v, want ErrNotObject", raw, err)
 		}
 	}
 }
 
-func TestPeekID(t *testing.T) {
-	full := `{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"x":"aaaa`
-	if got := jsonrpc.PeekID([]byte(full)).Raw(); got != "42" {
-		t.Errorf("PeekID(%s) = %q, want 42", full, got)
-	}
-	tests := []struct {
-		prefix string
-		want   string
-	}{
-		{`{"id":"abc","method":"x","params":{"deep":[[[`, `"abc"`},
-		{` {"id" : 7 ,`, `7`},
-		{`{"jsonrpc":"2.0","id":9007199254740993,"params":"`, `9007199254740993`},
-		{`{"params":{"id":1,"x":"aaaa`, ``},                   // id nested in params
-		{`{"jsonrpc":"2.0","method":"m","params":{"a":"`, ``}, // id after the cut
-		{`{"jsonrpc":"2.0","id":4242`, ``},                    // the cut may be inside the number
-		{`{"jsonrpc":"2.0","id":-`, ``},
-		{`{"jsonrpc":"2.0","id":"ab`, ``},
-		{`{"jsonrpc":"2.0","id"`, ``},
-		{`{"jsonrpc":"2.0","id":1.5,"x":"`, ``},
-		{`{"jsonrpc":"2.0","id":null,"x":"`, ``},
-		{`{"\u0069d":5,"x":"`, `5`},
-		{`[{"id":1,"method":"m"}`, ``},
-		{`"id":1,`, ``},
-		{``, ``},
-	}
-	for _, tt := range tests {
-		if got := jsonrpc.PeekID([]byte(tt.prefix)).Raw(); got != tt.want {
-			t.Errorf("PeekID(%s) = %q, want %q", tt.prefix, got, tt.want)
-		}
-	}
-	// Every prefix that ends before the id token is complete gives no id,
-	// every one after gives 42.
-	line := []byte(`{"jsonrpc":"2.0","id":4242,"method":"tools/call","params":{"x":"aaaa"}}`)
-	complete := len(`{"jsonrpc":"2.0","id":4242`)
-	for i := 0; i <= len(line); i++ {
-		got := jsonrpc.PeekID(line[:i]).Raw()
-		want := ""
-		if i > complete {
-			want = "4242"
-		}
-		if got != want {
-			t.Errorf("PeekID(%s) = %q, want %q", line[:i], got, want)
-		}
-	}
-}
-
 func TestParseObject(t *testing.T) {
-	o, err := jsonrpc.ParseObject(json.RawMessage(`{"Name":1,"name":"x","n\u0061me2":[1],"a\"b":{"c":2}}`))
+	o, err := jsonx.ParseObject(json.RawMessage(`{"Name":1,"name":"x","n\u0061me2":[1],"a\"b":{"c":2}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +70,7 @@ func TestParseObject(t *testing.T) {
 		}
 	}
 	for _, raw := range []string{`[]`, `1`, `null`, ``} {
-		if _, err := jsonrpc.ParseObject(json.RawMessage(raw)); !errors.Is(err, jsonrpc.ErrNotObject) {
+		if _, err := jsonx.ParseObject(json.RawMessage(raw)); !errors.Is(err, jsonx.ErrNotObject) {
 			t.Errorf("ParseObject(%s) error = %v, want ErrNotObject", raw, err)
 		}
 	}
@@ -124,7 +78,7 @@ func TestParseObject(t *testing.T) {
 
 func TestParseObjectMalformedDoesNotPanic(t *testing.T) {
 	for _, in := range []string{`{"a\`, `{"a\"`, `{"a":"\`, `{`} {
-		if _, err := jsonrpc.ParseObject([]byte(in)); err == nil {
+		if _, err := jsonx.ParseObject([]byte(in)); err == nil {
 			t.Errorf("ParseObject(%q): no error", in)
 		}
 	}

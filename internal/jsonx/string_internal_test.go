@@ -1,4 +1,4 @@
-package schema
+package jsonx
 
 import (
 	"encoding/binary"

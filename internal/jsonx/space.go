@@ -1,0 +1,25 @@
+package jsonx
+
+// IsSpace reports whether c is JSON white space: a space, a tab, a line
+// feed or a carriage return.
+func IsSpace(c byte) bool { return c <= ' ' && spaceBits&(1<<c) != 0 }
+
+const spaceBits = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+
+// SkipSpace returns the index of the first byte at or after b[i] that is
+// not white space, or len(b).
+func SkipSpace(b []byte, i int) int {
+	for i < len(b) && IsSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// FirstByte returns the first byte of b that is not white space, or 0 when
+// there is none: '{' for an object, '[' for an array, and so on.
+func FirstByte(b []byte) byte {
+	if i := SkipSpace(b, 0); i < len(b) {
+		return b[i]
+	}
+	return 0
+}
