@@ -35,8 +35,8 @@ const (
 // IsProbe reports whether the call in progress is a permission probe: its
 // params._meta holds "forge.permission_patterns" with the JSON value true,
 // exactly. It is false outside a call, and false for a request that must be
-// refused (a near-miss key, a bad flag value); a handler that answers
-// probes by hand must use [Check], which reports those.
+// refused (a near-miss key, a bad flag value): the [Guard] and the
+// handlers [Wrap] builds refuse those before anything runs.
 func IsProbe(ctx context.Context) bool {
 	r, _ := requestOf(ctx)
 	return r == isProbe

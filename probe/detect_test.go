@@ -75,9 +75,9 @@ func TestNearMissKeys(t *testing.T) {
 				t.Fatalf("flagIn = %v, %q; want a near miss of %q", got, key, tt.sent)
 			}
 			ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(tt.meta)})
-			probe, err := Check(ctx, "write_file")
+			probe, err := check(ctx, "write_file")
 			if probe || err == nil {
-				t.Fatalf("Check = %v, %v; want a refusal", probe, err)
+				t.Fatalf("check = %v, %v; want a refusal", probe, err)
 			}
 			msg := err.Error()
 			for _, part := range []string{"-32602", `tool "write_file"`, `is not "forge.permission_patterns"`, `send "forge.permission_patterns": true`} {
@@ -136,22 +136,22 @@ func TestIsProbe(t *testing.T) {
 	if IsProbe(context.Background()) {
 		t.Error("IsProbe outside a call = true")
 	}
-	if p, err := Check(context.Background(), "x"); p || err != nil {
-		t.Errorf("Check outside a call = %v, %v", p, err)
+	if p, err := check(context.Background(), "x"); p || err != nil {
+		t.Errorf("check outside a call = %v, %v", p, err)
 	}
 	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(`{"forge.permission_patterns":true}`)})
 	if !IsProbe(ctx) {
 		t.Error("IsProbe of a probe = false")
 	}
-	if p, err := Check(ctx, "x"); !p || err != nil {
-		t.Errorf("Check of a probe = %v, %v", p, err)
+	if p, err := check(ctx, "x"); !p || err != nil {
+		t.Errorf("check of a probe = %v, %v", p, err)
 	}
 	ctx = tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(`{"forge.permission_patterns":"yes"}`)})
 	if IsProbe(ctx) {
 		t.Error(`IsProbe of "yes" = true`)
 	}
-	if _, err := Check(ctx, "x"); err == nil || !strings.Contains(err.Error(), "must be true") {
-		t.Errorf(`Check of "yes" = %v`, err)
+	if _, err := check(ctx, "x"); err == nil || !strings.Contains(err.Error(), "must be true") {
+		t.Errorf(`check of "yes" = %v`, err)
 	}
 }
 
@@ -160,7 +160,7 @@ func TestNearMissKeyClipped(t *testing.T) {
 	key := " " + strings.Repeat(" ", 1<<20) + "Forge.permission_patterns"
 	meta, _ := json.Marshal(map[string]bool{key: true})
 	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: meta})
-	_, err := Check(ctx, "t")
+	_, err := check(ctx, "t")
 	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "bytes)") {
 		t.Errorf("refusal of a 1 MiB key = %d bytes: %.200v", len(err.Error()), err)
 	}

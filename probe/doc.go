@@ -32,7 +32,7 @@
 // the tool either; so is a near miss of the key, one that differs from it
 // only in case or in white space around it ("Forge.permission_patterns",
 // " forge.permission_patterns "), naming the exact key, and so are a
-// repeated key and a _meta that is not an object ([Check]). Only
+// repeated key and a _meta that is not an object ([Guard]). Only
 // "forge.permission_patterns" is read from a request: the other keys belong
 // in replies and tools/list, and mean nothing in a request's _meta.
 //

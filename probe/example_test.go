@@ -61,7 +61,7 @@ func ExampleGuard() {
 	_, err := h(ctx, json.RawMessage(`{}`))
 	fmt.Println(err)
 	// Output:
-	// jsonrpc error -32602: tool "list" does not support permission probing: it does not advertise "forge.supports_permission_patterns"; call it without "forge.permission_patterns" in _meta
+	// jsonrpc error -32602: tool "list" does not support permission probing; call it without "forge.permission_patterns" in _meta
 }
 
 func ExampleRoot_File() {

@@ -413,3 +413,32 @@ func TestWrapTypedDecodeErrorSpeaksJSON(t *testing.T) {
 		}
 	}
 }
+
+// Probe support is state a user cannot fake: a tool that copies the
+// advertisement into its _meta by hand still has its probes refused, and
+// its handler never runs on one.
+func TestForgedAdvertisementDoesNotDisableGuard(t *testing.T) {
+	var runs int
+	forged := &tool.Tool{
+		Name: "forged",
+		Meta: map[string]any{probe.SupportsKey: true},
+		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+			runs++
+			return tool.TextResult("ran"), nil
+		},
+	}
+	if probe.Supports(forged) {
+		t.Fatal("Supports is true for a tool that was never wrapped")
+	}
+	s := serve(t, guarded(), forged)
+	resp := s.request("tools/call", probeParams("forged", `{}`))
+	if resp.Error == nil || resp.Error.Code != -32602 {
+		t.Fatalf("probe to a forged tool: %+v, want -32602", resp)
+	}
+	if runs != 0 {
+		t.Errorf("the handler ran %d times on a probe", runs)
+	}
+	if w := probe.Wrap(forged, probe.Fixed()); !probe.Supports(w) {
+		t.Error("a wrapped tool does not support probing")
+	}
+}

@@ -16,19 +16,17 @@ import (
 // request's _meta asks for something this tool cannot do), its message
 // naming the tool, for example:
 //
-//	tool "read_file" does not support permission probing: it does not advertise "forge.supports_permission_patterns"; call it without "forge.permission_patterns" in _meta
+//	tool "read_file" does not support permission probing; call it without "forge.permission_patterns" in _meta
 //
-// Every request that [Check] refuses (a near-miss key, a flag other than
-// true or false, a repeated key, a _meta that is not an object) is refused
-// the same way. Tools that support probing get their handler back
-// unchanged, and so pay nothing: the handlers [Wrap] and [New] build make
-// the same checks themselves.
+// Every request that must not run at all (a near-miss key, a flag other
+// than true or false, a repeated key, a _meta that is not an object; see
+// check) is refused the same way. Tools that support probing get their
+// handler back unchanged, and so pay nothing: the handlers [Wrap] and
+// [New] build make the same checks themselves.
 //
-// Guard trusts the advertisement: set [SupportsKey] only through [Wrap] or
-// [New], whose handlers answer probes themselves. A tool that advertises
-// support by hand must call [Check] in its handler, return its error, and
-// answer a probe with tool.MetaResult(patterns.Meta()), or a probe (or a
-// near miss of one) would run it.
+// Support is what [Supports] reports, never the advertisement alone: a
+// tool that puts [SupportsKey] in its _meta by hand still has its probes
+// refused here, since nothing in it answers them.
 func Guard() tool.Middleware {
 	return func(t *tool.Tool, next tool.Handler) tool.Handler {
 		if Supports(t) {
@@ -48,10 +46,9 @@ func Guard() tool.Middleware {
 	}
 }
 
-// Check reads the probe request of the call in progress, for a handler
-// that answers probes by hand: probe is true for a permission probe (as
-// [IsProbe]), and err is the -32602 *jsonrpc.Error, naming the tool, of a
-// request that must not run at all:
+// check reads the probe request of the call in progress: probe is true for
+// a permission probe (as [IsProbe]), and err is the -32602 *jsonrpc.Error,
+// naming the tool, of a request that must not run at all:
 //
 //   - a _meta key that differs from "forge.permission_patterns" only in
 //     case or in white space or invisible characters around it, such as
@@ -65,8 +62,8 @@ func Guard() tool.Middleware {
 // of the contract ([PatternsKey], [AlwaysKey], [SupportsKey]) belong in
 // replies and in tools/list; in a request's _meta they mean nothing and
 // change nothing, so neither they nor near misses of them are refused.
-// Outside a call Check returns false, nil.
-func Check(ctx context.Context, toolName string) (probe bool, err error) {
+// Outside a call check returns false, nil.
+func check(ctx context.Context, toolName string) (probe bool, err error) {
 	switch r, key := requestOf(ctx); r {
 	case notProbe:
 		return false, nil
@@ -80,8 +77,8 @@ func Check(ctx context.Context, toolName string) (probe bool, err error) {
 // unsupportedError is the refusal of a probe to a tool that cannot answer.
 func unsupportedError(name string) *jsonrpc.Error {
 	return jsonrpc.NewError(jsonrpc.CodeInvalidParams,
-		"tool %q does not support permission probing: it does not advertise %q; call it without %q in _meta",
-		name, SupportsKey, PermissionPatternsKey)
+		"tool %q does not support permission probing; call it without %q in _meta",
+		name, PermissionPatternsKey)
 }
 
 // refusal is the error of a request that neither runs nor is a probe: r is

@@ -6,7 +6,7 @@ const (
 	// PermissionPatternsKey, set to true in params._meta of tools/call,
 	// asks for the call's permission patterns instead of running it. It is
 	// the only key read from a request; a near miss of it (another case,
-	// white space around it) is refused rather than ignored ([Check]).
+	// white space around it) is refused rather than ignored ([Guard]).
 	PermissionPatternsKey = "forge.permission_patterns"
 	// PatternsKey holds, in a probe reply's _meta, the patterns that
 	// depend on the call's arguments.

@@ -3,6 +3,9 @@ package probe
 import (
 	"context"
 	"maps"
+	"runtime"
+	"sync"
+	"weak"
 
 	json "github.com/goccy/go-json"
 
@@ -24,7 +27,7 @@ type Func func(ctx context.Context, args json.RawMessage) (Patterns, error)
 //
 // A call that is not a probe runs t's handler with nothing added but one
 // context lookup (and a few byte scans of params._meta when there is one).
-// A call that [Check] refuses (a near miss of [PermissionPatternsKey] such
+// A call that [Guard] refuses (a near miss of [PermissionPatternsKey] such
 // as "Forge.permission_patterns", a value other than true or false, a
 // repeated key, a _meta that is not an object) gets a -32602 JSON-RPC
 // error, so that a host's mistyped probe can never run the tool.
@@ -43,6 +46,7 @@ func Wrap(t *tool.Tool, patterns Func) *tool.Tool {
 	if t.Handler != nil {
 		w.Handler = probing(t.Name, t.Handler, patterns)
 	}
+	markWrapped(&w)
 	return &w
 }
 
@@ -53,14 +57,28 @@ func Fixed(always ...Pattern) Func {
 	return func(context.Context, json.RawMessage) (Patterns, error) { return ps, nil }
 }
 
-// Supports reports whether t advertises probe support: its _meta holds
-// [SupportsKey] with the value true.
+// Supports reports whether t answers probes: it is a tool that [Wrap] or
+// [New] returned. The mark is state a user cannot fake: copying
+// [SupportsKey] into a tool's _meta by hand advertises support in
+// tools/list but does not make the tool answer probes, so the [Guard] still
+// refuses them (and a copy of a wrapped tool, made by value, loses the
+// mark the same way).
 func Supports(t *tool.Tool) bool {
 	if t == nil {
 		return false
 	}
-	v, ok := t.Meta[SupportsKey].(bool)
-	return ok && v
+	_, ok := wrapped.Load(weak.Make(t))
+	return ok
+}
+
+// wrapped holds the tools Wrap returned, weakly: an entry goes when its
+// tool is collected.
+var wrapped sync.Map // weak.Pointer[tool.Tool] → struct{}
+
+func markWrapped(t *tool.Tool) {
+	key := weak.Make(t)
+	wrapped.Store(key, struct{}{})
+	runtime.AddCleanup(t, func(k weak.Pointer[tool.Tool]) { wrapped.Delete(k) }, key)
 }
 
 // probing returns the handler of a wrapped tool.
