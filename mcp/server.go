@@ -2,12 +2,13 @@ package mcp
 
 import (
 	"crypto/rand"
-
+	"errors"
 	"fmt"
-	json "github.com/goccy/go-json"
 	"log/slog"
 	"sync"
 	"time"
+
+	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -154,14 +155,14 @@ func NewServer(info Implementation, opts *Options) *Server {
 // name is taken; a bad tool never surfaces later as a runtime surprise.
 func (s *Server) AddTool(t *tool.Tool) error {
 	if t == nil {
-		return fmt.Errorf("mcp: AddTool: nil tool")
+		return fmt.Errorf("mcp: AddTool: %w: nil tool", ErrInvalidTool)
 	}
 	if err := t.Compile(); err != nil {
-		return fmt.Errorf("mcp: AddTool: %w", err)
+		return fmt.Errorf("mcp: AddTool: %w: %w", ErrInvalidTool, err)
 	}
 	meta, err := protocol.MetaOf(t.Meta)
 	if err != nil {
-		return fmt.Errorf("mcp: AddTool: tool %q: %w", t.Name, err)
+		return fmt.Errorf("mcp: AddTool: %w: tool %q: %w", ErrInvalidTool, t.Name, err)
 	}
 	e := &entry{tool: t, handler: t.Handler, objectOutput: isObjectSchema(t.OutputSchema),
 		legacyOutput: legacyOutputSchema(t.OutputSchema), meta: meta}
@@ -171,7 +172,7 @@ func (s *Server) AddTool(t *tool.Tool) error {
 	s.mu.Lock()
 	if _, dup := s.index[t.Name]; dup {
 		s.mu.Unlock()
-		return fmt.Errorf("mcp: AddTool: a tool named %q is already registered", t.Name)
+		return fmt.Errorf("mcp: AddTool: %w: %q", ErrDuplicateTool, t.Name)
 	}
 	s.index[t.Name] = len(s.tools)
 	s.tools = append(s.tools, e)
@@ -180,6 +181,16 @@ func (s *Server) AddTool(t *tool.Tool) error {
 	s.toolsChanged()
 	return nil
 }
+
+// Errors AddTool returns, matched with errors.Is; the message says what was
+// wrong (for an invalid tool, the rule and the field path).
+var (
+	// ErrInvalidTool: the descriptor or its schemas are invalid.
+	ErrInvalidTool = errors.New("invalid tool")
+	// ErrDuplicateTool: a tool with the same name is already registered
+	// (a name is never silently replaced; RemoveTool first).
+	ErrDuplicateTool = errors.New("a tool with this name is already registered")
+)
 
 // MustAddTool is AddTool that panics on error, for registration at start-up.
 func (s *Server) MustAddTool(t *tool.Tool) {

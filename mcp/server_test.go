@@ -173,3 +173,18 @@ func TestProgressNeverAfterResponse(t *testing.T) {
 	}
 	c.quiet(100 * time.Millisecond)
 }
+
+// Registration errors are sentinels a caller matches, not strings.
+func TestAddToolErrors(t *testing.T) {
+	h := func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }
+	srv := newServer(t, nil, rawTool("a", h))
+	if err := srv.AddTool(rawTool("a", h)); !errors.Is(err, mcp.ErrDuplicateTool) {
+		t.Errorf("duplicate: %v, want ErrDuplicateTool", err)
+	}
+	if err := srv.AddTool(rawTool("bad name", h)); !errors.Is(err, mcp.ErrInvalidTool) {
+		t.Errorf("invalid name: %v, want ErrInvalidTool", err)
+	}
+	if err := srv.AddTool(nil); !errors.Is(err, mcp.ErrInvalidTool) {
+		t.Errorf("nil: %v, want ErrInvalidTool", err)
+	}
+}
