@@ -184,7 +184,7 @@ func TestAddToolIsPerTool(t *testing.T) {
 	if err := srv.AddTool(good2); err != nil {
 		t.Fatalf("a good tool after a refused one: %v", err)
 	}
-	if err := srv.AddTool(dup); err == nil || !strings.Contains(err.Error(), `"first" is already registered`) {
+	if err := srv.AddTool(dup); !errors.Is(err, mcp.ErrDuplicateTool) || !strings.Contains(err.Error(), `"first"`) {
 		t.Errorf("duplicate: AddTool = %v", err)
 	}
 	for name, want := range map[string]bool{"first": true, "second": true, "bad": false} {
