@@ -21,9 +21,10 @@
 //     package tool reports a value that does not fit in the same terms);
 //     float32 → number within ±3.4028234663852886e+38; float64 → number;
 //     []byte → string with "contentEncoding": "base64"; slices → array with items;
-//     arrays [N]T → array with minItems = maxItems = N; maps with string
-//     keys → object with "additionalProperties": <value schema>;
-//     time.Time → string with "format": "date-time"; other
+//     arrays [N]T → array with minItems = maxItems = N; maps whose keys are
+//     strings or encoding.TextMarshaler values → object with
+//     "additionalProperties": <value schema>; time.Time → string with
+//     "format": "date-time"; json.Number → number; other
 //     encoding.TextMarshaler types → string; json.RawMessage, interfaces
 //     and other json.Marshaler types → {} (any value).
 //   - pointers → their element's schema. Never a null union (clients reject
@@ -32,9 +33,17 @@
 //     referenced with "$ref": "#/$defs/Name" ("#" for the root type); other
 //     nested types are inlined. Properties follow field order and $defs
 //     first use, so the output is byte-stable.
-//   - chan, func, complex, unsafe.Pointer and maps with non-string keys
-//     cannot be represented: inference fails with an [*Error] naming the
-//     type and its path (such as "main.Args.Events").
+//   - chan, func, complex, unsafe.Pointer and maps with other keys
+//     (integers among them) cannot be represented: inference fails with
+//     an [*Error] naming the type and its path (such as
+//     "main.Args.Events").
+//
+// [Members] lists a struct's JSON members by the same rules: it is the one
+// wire model, by which package tool also encodes a typed handler's results
+// (so that nil slices and maps, written [] and {}, and nil pointer
+// members, left out, keep the schema) and decodes its arguments (by exact
+// key), and by which it refuses at registration an argument type no call
+// could fill.
 //
 // # Struct tags
 //
@@ -89,7 +98,9 @@
 // properties, required, additionalProperties, items (one schema), the
 // annotations, and "$schema" naming 2020-12 — are compiled a second time
 // into a validator that reads the instance's bytes directly: it reports
-// exactly the violations the library would, allocates nothing for a valid
+// exactly the violations the library would (except that both paths refuse
+// an instance nested deeper than 1000 levels, the wire's limit, where the
+// library alone would allow 10000), allocates nothing for a valid
 // instance and never copies a long string. Any other keyword anywhere in
 // the schema leaves validation to the library.
 //

@@ -2,20 +2,84 @@ package schema
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
+
+// Member is one JSON member of a struct type: an exported field, or one
+// promoted from an embedded struct. It is the one wire model of the
+// module: inference describes these members, and package tool encodes
+// results and decodes arguments by them, so that what a schema promises
+// is what goes over the wire.
+type Member struct {
+	// Name is the JSON name: the json tag's, else the field's.
+	Name string
+	// GoPath is the Go selector from the struct, such as "Inner.Name".
+	GoPath string
+	// Index is the field's index sequence from the struct, as
+	// reflect.Type.FieldByIndex reads it; it may cross embedded pointers.
+	Index []int
+	// Type is the field's type.
+	Type reflect.Type
+	// OmitEmpty, OmitZero and Quoted are the json tag's omitempty,
+	// omitzero and string options.
+	OmitEmpty, OmitZero, Quoted bool
+	// ViaPointer reports a member promoted through an embedded pointer,
+	// absent when that pointer is nil.
+	ViaPointer bool
+	// Nullable reports the jsonschema tag's nullable item: the member's
+	// schema also accepts null.
+	Nullable bool
+}
+
+// Members lists the JSON members of struct type t (after pointers) in
+// field order, by the rules inference follows (see the package
+// documentation); nil when t is not a struct.
+func Members(t reflect.Type) []Member {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	fs := structFields(t)
+	ms := make([]Member, len(fs))
+	for i, f := range fs {
+		ms[i] = Member{
+			Name: f.name, GoPath: f.goPath, Index: f.index, Type: f.typ,
+			OmitEmpty: f.omitEmpty, OmitZero: f.omitZero, Quoted: f.quoted,
+			ViaPointer: f.viaPtr, Nullable: isNullable(f.tag),
+		}
+	}
+	return ms
+}
+
+// isNullable reports whether a field's jsonschema tag has the nullable
+// item.
+func isNullable(tag reflect.StructTag) bool {
+	for _, it := range parseTagItems(tag.Get("jsonschema")) {
+		if it.key == "nullable" {
+			return true
+		}
+	}
+	return false
+}
 
 // field is one JSON member of a struct, after flattening embedded structs
 // the way encoding/json does.
 type field struct {
-	name     string // JSON name
-	goPath   string // Go selector from the struct, such as "Inner.Name"
-	typ      reflect.Type
-	tag      reflect.StructTag
-	tagged   bool // name came from a json tag
-	depth    int  // embedding depth
-	optional bool // omitempty, omitzero, or reached through an embedded pointer
-	quoted   bool // the ",string" option
+	name      string // JSON name
+	goPath    string // Go selector from the struct, such as "Inner.Name"
+	index     []int  // index sequence from the struct
+	typ       reflect.Type
+	tag       reflect.StructTag
+	tagged    bool // name came from a json tag
+	depth     int  // embedding depth
+	optional  bool // omitempty, omitzero, or reached through an embedded pointer
+	omitEmpty bool
+	omitZero  bool
+	viaPtr    bool // reached through an embedded pointer
+	quoted    bool // the ",string" option
 }
 
 // structFields lists the JSON members of struct type t in field order.
@@ -25,11 +89,11 @@ type field struct {
 // are dropped.
 func structFields(t reflect.Type) []field {
 	var all []field
-	collectFields(t, 0, "", false, map[reflect.Type]bool{t: true}, &all)
+	collectFields(t, 0, "", nil, false, map[reflect.Type]bool{t: true}, &all)
 	return dominant(all)
 }
 
-func collectFields(t reflect.Type, depth int, prefix string, viaPtr bool, seen map[reflect.Type]bool, out *[]field) {
+func collectFields(t reflect.Type, depth int, prefix string, index []int, viaPtr bool, seen map[reflect.Type]bool, out *[]field) {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		tag := sf.Tag.Get("json")
@@ -50,7 +114,7 @@ func collectFields(t reflect.Type, depth int, prefix string, viaPtr bool, seen m
 					continue
 				}
 				seen[ft] = true
-				collectFields(ft, depth+1, prefix+sf.Name+".", viaPtr || isPtr, seen, out)
+				collectFields(ft, depth+1, prefix+sf.Name+".", append(slices.Clip(index), i), viaPtr || isPtr, seen, out)
 				delete(seen, ft)
 				continue
 			}
@@ -58,15 +122,19 @@ func collectFields(t reflect.Type, depth int, prefix string, viaPtr bool, seen m
 			continue
 		}
 		f := field{
-			name:     name,
-			goPath:   prefix + sf.Name,
-			typ:      sf.Type,
-			tag:      sf.Tag,
-			tagged:   name != "",
-			depth:    depth,
-			optional: viaPtr || hasOption(opts, "omitempty") || hasOption(opts, "omitzero"),
-			quoted:   hasOption(opts, "string"),
+			name:      name,
+			goPath:    prefix + sf.Name,
+			index:     append(slices.Clip(index), i),
+			typ:       sf.Type,
+			tag:       sf.Tag,
+			tagged:    name != "",
+			depth:     depth,
+			omitEmpty: hasOption(opts, "omitempty"),
+			omitZero:  hasOption(opts, "omitzero"),
+			viaPtr:    viaPtr,
+			quoted:    hasOption(opts, "string"),
 		}
+		f.optional = f.viaPtr || f.omitEmpty || f.omitZero
 		if f.name == "" {
 			f.name = sf.Name
 		}

@@ -85,6 +85,7 @@ type generator struct {
 
 var (
 	timeType          = reflect.TypeFor[time.Time]()
+	numberType        = reflect.TypeFor[json.Number]()
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 )
@@ -184,6 +185,8 @@ func special(t reflect.Type) (*object, bool) {
 		s := typed("string")
 		s.set("format", "date-time")
 		return s, true
+	case t == numberType:
+		return typed("number"), true // written as the number it holds
 	case implements(t, marshalerType):
 		return &object{}, true // unknown shape: any value
 	case implements(t, textMarshalerType):
@@ -266,8 +269,10 @@ func (g *generator) array(t reflect.Type, path string, n int64) (any, error) {
 }
 
 func (g *generator) mapSchema(t reflect.Type, path string) (any, error) {
-	if t.Key().Kind() != reflect.String {
-		return nil, &Error{Path: path, Type: t, Reason: "map keys must be strings"}
+	// Keys are member names: strings, or values that encoding.TextMarshaler
+	// writes as strings.
+	if k := t.Key(); k.Kind() != reflect.String && !implements(k, textMarshalerType) {
+		return nil, &Error{Path: path, Type: t, Reason: "map keys must be strings or implement encoding.TextMarshaler"}
 	}
 	values, err := g.schemaOf(t.Elem(), path+"[key]")
 	if err != nil {

@@ -23,23 +23,37 @@ import (
 // in the terms of the other violation lines: a JSON pointer, the JSON type
 // or range expected, the value clipped.
 
-// decodeViolation describes why args did not decode.
-func decodeViolation(args []byte, err error) schema.Violation {
+// decodeViolation describes why args did not decode into a value of type
+// in. A failure the decoder does not locate (the error of a type's own
+// decoding method, a date-time) is found by decoding the values alone
+// (see locateFailure); its text is kept only when it does not speak of
+// Go.
+func decodeViolation(args []byte, err error, in reflect.Type) schema.Violation {
+	f, located := locateFailure(args, in, nil)
+	if located && f.key {
+		return f.violation() // the decoder would describe the key as a value
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Type != nil {
+		if ptr, raw := locate(args, te); ptr != "" || te.Field != "" {
+			return typeViolation(ptr, raw, te)
+		}
+	}
+	if located {
+		return f.violation()
+	}
+	if te != nil && te.Type != nil {
 		ptr, raw := locate(args, te)
 		return typeViolation(ptr, raw, te)
 	}
 	var pe *time.ParseError
 	if errors.As(err, &pe) {
-		return schema.Violation{Keyword: "format", Message: "Value " + clip.Quote(pe.Value) +
-			" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z"}
+		return schema.Violation{Keyword: "format", Message: dateTimeMessage(pe.Value)}
 	}
-	text := strings.TrimPrefix(err.Error(), "json: ")
-	if strings.Contains(text, " Go ") || strings.Contains(text, "unmarshal") {
-		return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read"}
+	if text := methodText(err); text != "" {
+		return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read: " + text}
 	}
-	return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read: " + clip.String(text)}
+	return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read"}
 }
 
 // locate returns the pointer and the text of the value the decoder
@@ -217,8 +231,10 @@ func jsonType(t reflect.Type) string {
 	}
 	pt := reflect.PointerTo(t)
 	switch {
-	case t == reflect.TypeFor[time.Time](), pt.Implements(textUnmarshalerType) && !pt.Implements(unmarshalerType):
+	case t == timeType, pt.Implements(textUnmarshalerType) && !pt.Implements(unmarshalerType):
 		return "string"
+	case t == numberType:
+		return "number"
 	case pt.Implements(unmarshalerType):
 		return ""
 	}

@@ -2,6 +2,8 @@ package tool_test
 
 import (
 	"context"
+	"math/big"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +70,7 @@ func TestDecodeErrorsInJSONTerms(t *testing.T) {
 		{`{"by":"!!"}`, `- /by: Value "!!" is not valid base64 (contentEncoding)`},
 		{`{"by":5}`, "- /by: Value is integer but should be string (type)"},
 		{`{"tm":5}`, "- /tm: Value is integer but should be string (type)"},
-		{`{"tm":"nope"}`, `- (root): Value "nope" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z (format)`},
+		{`{"tm":"nope"}`, `- /tm: Value "nope" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z (format)`},
 		{`{"in":{"n":1000}}`, "- /in/n: 1000 should be at most 127 (maximum)"},
 		{`{"l":[{"n":1},{"n":999}]}`, "- /l/1/n: 999 should be at most 127 (maximum)"},
 		{`{"l":{"n":1}}`, "- /l: Value is object but should be array (type)"},
@@ -148,5 +150,59 @@ func TestDecodeStillWorks(t *testing.T) {
 	res, err := call(t, tl, `{"a":9223372036854775807,"i8":-128,"q":"12","f32":3.4028234663852886e38,"m":{"a.b":1}}`)
 	if err != nil || res.IsError || got.A != 1<<63-1 || got.I8 != -128 || got.Q != 12 || got.M["a.b"] != 1 {
 		t.Errorf("got %+v, %q, %v", got, text(res), err)
+	}
+}
+
+type methodArgs struct {
+	Addr   netip.Addr          `json:"addr"`
+	Prefix netip.Prefix        `json:"prefix"`
+	Big    *big.Int            `json:"big"`
+	When   time.Time           `json:"when"`
+	Items  []methodItem        `json:"items"`
+	ByAddr map[netip.Addr]int  `json:"byAddr"`
+	ByInt  map[int8]string     `json:"byInt"`
+	Num    json.Number         `json:"num"`
+	Any    any                 `json:"any"`
+	Q      int                 `json:"q,string"`
+	Nested map[string][]string `json:"nested"`
+}
+
+type methodItem struct {
+	At time.Time `json:"at"`
+}
+
+// A value refused by its type's own decoding method (UnmarshalJSON,
+// UnmarshalText), which the decoder reports without a place, is located
+// and described in JSON terms; the method's text is kept only when it
+// does not speak of Go.
+func TestDecodeMethodErrorsLocated(t *testing.T) {
+	loose := tool.MustNew("d", "", noop[methodArgs, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
+	tests := []struct{ args, want string }{
+		{`{"addr":"nope"}`, `- /addr: Value "nope" cannot be read: unable to parse IP (format)`},
+		{`{"addr":"::1","prefix":"1.2.3.4/99"}`, `- /prefix: Value "1.2.3.4/99" cannot be read: prefix length out of range (format)`},
+		{`{"big":"x"}`, `- /big: Value "x" cannot be read (format)`},
+		{`{"big":1.5}`, `- /big: Value 1.5 cannot be read (decode)`},
+		{`{"when":"2025-13-01T00:00:00Z"}`, `- /when: Value "2025-13-01T00:00:00Z" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z (format)`},
+		{`{"items":[{"at":"2025-03-14T09:30:00Z"},{"at":"soon"}]}`, `- /items/1/at: Value "soon" is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z (format)`},
+		{`{"byAddr":{"::1":1,"x":2}}`, `- /byAddr/x: Key "x" cannot be read: unable to parse IP (propertyNames)`},
+		{`{"byInt":{"1":"a","x":"b"}}`, `- /byInt/x: Key "x" should be an integer from -128 to 127 (propertyNames)`},
+		{`{"byInt":{"300":"b"}}`, `- /byInt/300: Key "300" should be an integer from -128 to 127 (propertyNames)`},
+		{`{"num":"abc"}`, `- /num: Value "abc" should be a string holding a number (type)`},
+		{`{"q":"7","any":{"deep":[1]},"nested":{"k":["a"]},"addr":"bad"}`, `- /addr: Value "bad" cannot be read: unable to parse IP (format)`},
+	}
+	for _, tt := range tests {
+		res, err := call(t, loose, tt.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "invalid arguments for tool d:\n" + tt.want
+		if !res.IsError || text(res) != want {
+			t.Errorf("args %s:\n got %q\nwant %q", tt.args, text(res), want)
+		}
+		for _, leak := range []string{"Go ", "Parse", "netip", "big.", "*", "unmarshal", "Unmarshal", "time."} {
+			if strings.Contains(text(res), leak) {
+				t.Errorf("args %s: the text names %q: %q", tt.args, leak, text(res))
+			}
+		}
 	}
 }

@@ -44,6 +44,42 @@ func ExampleNew() {
 	// {"city":"Oslo","days":3}
 }
 
+// A typed handler's natural Go values keep the output schema inferred
+// from their type: nil slices and maps are [] and {}, a nil pointer member
+// is left out.
+func ExampleNew_zeroValue() {
+	type Page struct {
+		Items  []string          `json:"items"`
+		Labels map[string]string `json:"labels"`
+		Next   *string           `json:"next"`
+	}
+	list := tool.MustNew("list", "Lists the items.", func(context.Context, struct{}) (Page, error) {
+		return Page{}, nil
+	})
+	res, _ := list.Handler(context.Background(), json.RawMessage(`{}`))
+	res, err := list.CheckResult(res)
+	fmt.Println(res.Content[0].(*tool.Text).Text, err)
+	// Output: {"items":[],"labels":{}} <nil>
+}
+
+// Arguments are decoded by exact key: with a relaxed schema, which lets
+// unknown keys through, a key that differs from a member only in case is
+// still refused, never decoded into the member.
+func ExampleAllowAdditionalProperties() {
+	type Args struct {
+		Text string `json:"text,omitempty"`
+	}
+	echo := tool.MustNew("echo", "Echoes text.", func(_ context.Context, in Args) (*tool.Result, error) {
+		return tool.TextResult(in.Text), nil
+	}, tool.AllowAdditionalProperties())
+	args, _ := echo.PrepareArgs(json.RawMessage(`{"Text":"hi","extra":1}`))
+	res, _ := echo.Handler(context.Background(), args)
+	fmt.Println(res.Content[0].(*tool.Text).Text)
+	// Output:
+	// invalid arguments for tool echo:
+	// - /Text: additional property is not allowed (additionalProperties)
+}
+
 func ExampleFail() {
 	type Args struct {
 		Region string `json:"region"`

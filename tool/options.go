@@ -42,7 +42,8 @@ func WithMeta(meta map[string]any) Option {
 
 // WithInputSchema gives the input schema as JSON instead of inferring it
 // from In. It must still have an object root, and the arguments it admits
-// must decode into In.
+// must decode into In; keys are matched to In's members exactly, and one
+// that matches only when case is ignored is refused (see New).
 func WithInputSchema(raw json.RawMessage) Option {
 	return func(c *config) { c.input = raw }
 }
@@ -55,13 +56,14 @@ func WithOutputSchema(raw json.RawMessage) Option {
 }
 
 // AllowAdditionalProperties relaxes inference: inferred object schemas
-// accept properties they do not list (no "additionalProperties": false).
-// By default inference is strict, so a misspelt argument is reported to
-// the model instead of being silently ignored.
+// accept properties they do not list (no "additionalProperties": false),
+// which the handler never sees. By default inference is strict, so a
+// misspelt argument is reported to the model instead of being silently
+// ignored.
 //
-// With relaxed schemas, note that Go's JSON decoding matches field names
-// case-insensitively: an extra argument "Text" would fill a field tagged
-// "text" when "text" itself is absent.
+// Even relaxed, a key that names a member only when case is ignored, such
+// as "Text" for a member "text", is refused as an unknown property, never
+// decoded into the member the way Go's JSON decoding would (see New).
 func AllowAdditionalProperties() Option {
 	return func(c *config) { c.relaxed = true }
 }

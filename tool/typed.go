@@ -15,7 +15,10 @@ import (
 // from In and the output schema from Out with package schema (see
 // schema.For for the struct tags it reads), unless WithInputSchema or
 // WithOutputSchema gives one; the tool is compiled before New returns, so
-// every descriptor problem is reported here.
+// every descriptor problem is reported here. So is an In type that no
+// call could fill, with the field's path: an interface field other than
+// any, a struct whose fields are all unexported (struct{} is the tool
+// without arguments), a channel, a function or a complex number.
 //
 // Inferred schemas bound integer fields (and float32 ones) to their Go
 // type's range, so the validator refuses what would overflow. At each call
@@ -26,6 +29,16 @@ import (
 //
 //	invalid arguments for tool add:
 //	- /a: 1e2 should be written as an integer, without a fraction or an exponent (type)
+//
+// Keys are matched to members exactly, unlike Go's JSON decoding, which
+// ignores case: a key that names a member only when case is ignored
+// ("Text" for "text"), at any depth, is refused as an unknown property,
+// in the same words whether the schema is strict, relaxed
+// ([AllowAdditionalProperties]) or given ([WithInputSchema]), and never
+// decoded into the member:
+//
+//	invalid arguments for tool echo:
+//	- /Text: additional property is not allowed (additionalProperties)
 //
 // When fn has run:
 //
@@ -38,15 +51,25 @@ import (
 //     is also sent as a text block for clients that ignore
 //     structuredContent.
 //
+// Out is encoded by the members its schema is inferred from, so that the
+// zero value of any type and every natural Go value conforms: a nil slice
+// is [] (a nil []byte ""), a nil map {}; a nil pointer member, which the
+// schema does not require, is left out, unless its schema accepts null
+// (jsonschema:"nullable", json.RawMessage, an interface) and then it is
+// null; a nil pointer where JSON has no absent value (the result itself,
+// an item, a map value) is its element's zero value unless its schema
+// accepts null. Otherwise values are encoded as encoding/json encodes them
+// (without HTML escaping). A value with no JSON form (NaN, a channel in an
+// interface) is a result that breaks the contract: the call gets an
+// isError result naming the value by its JSON pointer.
+//
 // When Out is *Result the handler builds its result itself (content blocks,
 // usually): there is no output schema (unless WithOutputSchema gives one)
 // and the result is sent as returned, after the contract check. Returned
 // with Fail, it is sent as an isError result headed by the failure's text.
 //
-// In may also be json.RawMessage or an interface type, for the raw
-// arguments object; its schema is then {"type":"object"} unless given.
-// A nil slice in Out is encoded as null, which an inferred array schema
-// refuses: return empty slices.
+// In may also be json.RawMessage or any, for the raw arguments object;
+// its schema is then {"type":"object"} unless given.
 func New[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error), opts ...Option) (*Tool, error) {
 	if fn == nil {
 		return nil, fmt.Errorf("tool %q has no handler", name)
@@ -64,21 +87,33 @@ func New[In, Out any](name, description string, fn func(ctx context.Context, in 
 	if cfg.relaxed {
 		inferOpts = append(inferOpts, schema.AllowAdditional())
 	}
+	inType, outType := reflect.TypeFor[In](), reflect.TypeFor[Out]()
 	var err error
-	if t.InputSchema, err = inputSchemaFor(reflect.TypeFor[In](), cfg.input, inferOpts); err != nil {
+	if t.InputSchema, err = inputSchemaFor(inType, cfg.input, inferOpts); err != nil {
 		return nil, fmt.Errorf("tool %q: input schema: %w", name, err)
 	}
-	outType := reflect.TypeFor[Out]()
-	returnsResult := outType == resultType
+	plan, err := argsPlanFor(inType)
+	if err != nil {
+		return nil, fmt.Errorf("tool %q: input schema: %w", name, err)
+	}
+	h := handling{returnsResult: outType == resultType, skipDecode: isEmptyStruct(inType)}
+	// A strict inferred schema already refuses every key that is not a
+	// member, except inside a type it describes as {}.
+	if cfg.input != nil || cfg.relaxed || plan.opaque {
+		h.keys = plan.keys
+	}
 	switch {
 	case cfg.output != nil:
 		t.OutputSchema = cfg.output
-	case !returnsResult:
+	case !h.returnsResult:
 		if t.OutputSchema, err = schema.FromType(outType, inferOpts...); err != nil {
 			return nil, fmt.Errorf("tool %q: output schema: %w", name, err)
 		}
 	}
-	t.Handler = typedHandler(name, fn, returnsResult, isEmptyStruct(reflect.TypeFor[In]()))
+	if !h.returnsResult {
+		h.out = encoderFor(outType)
+	}
+	t.Handler = typedHandler(name, fn, h)
 	if err := t.Compile(); err != nil {
 		return nil, err
 	}
@@ -114,29 +149,51 @@ func isEmptyStruct(t reflect.Type) bool {
 }
 
 // DecodeArgs decodes a call's arguments into In the way a typed handler
-// receives them. When they do not decode, the error's text is what a typed
-// tool answers in its isError result: the tool's name, then a violation
-// line with a JSON pointer and the value as sent, never a Go type:
+// receives them, matching keys to members exactly: a key that names a
+// member only when case is ignored, at any depth, is refused (see New).
+// When they do not decode, the error's text is what a typed tool answers
+// in its isError result: the tool's name, then violation lines with a JSON
+// pointer and the value as sent, never a Go type:
 //
 //	invalid arguments for tool add:
 //	- /a: 1e300 should be at most 9223372036854775807 (maximum)
 func DecodeArgs[In any](toolName string, args json.RawMessage) (In, error) {
+	plan, _ := argsPlanFor(reflect.TypeFor[In]()) // New refuses an In with no plan
+	return decodeArgs[In](toolName, args, plan.keys)
+}
+
+// decodeArgs decodes args into In, refusing first the keys keys finds
+// (nil: none to look for).
+func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan) (In, error) {
 	var in In
+	if keys != nil {
+		if vs := keys.check(args); vs != nil {
+			return in, errors.New(invalidArguments(toolName, vs))
+		}
+	}
 	if err := json.Unmarshal(args, &in); err != nil {
-		return in, errors.New(invalidArguments(toolName, []schema.Violation{decodeViolation(args, err)}))
+		return in, errors.New(invalidArguments(toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
 	}
 	return in, nil
+}
+
+// handling is what a typed handler knows of its types.
+type handling struct {
+	returnsResult bool
+	skipDecode    bool     // In is struct{}
+	keys          *keyPlan // the keys to refuse before decoding; nil when the schema refuses them
+	out           *encoder // Out's encoder, unless returnsResult
 }
 
 // typedHandler adapts a typed function to a Handler. Arguments that do not
 // decode into In get an isError result listing the value refused, in the
 // form of the validator's lines (see decode.go).
-func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, error), returnsResult, skipDecode bool) Handler {
+func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, error), h handling) Handler {
 	return func(ctx context.Context, args json.RawMessage) (*Result, error) {
 		var in In
-		if !skipDecode {
+		if !h.skipDecode {
 			var err error
-			if in, err = DecodeArgs[In](name, args); err != nil {
+			if in, err = decodeArgs[In](name, args, h.keys); err != nil {
 				return ErrorResult("%s", err.Error()), nil
 			}
 		}
@@ -145,12 +202,14 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 		if err != nil && !errors.As(err, &failure) {
 			return nil, err
 		}
-		if returnsResult {
+		if h.returnsResult {
 			return resultOf(any(out).(*Result), err), nil
 		}
-		res, merr := StructuredResult(out)
+		res, merr := encodeOut(h.out, out)
 		if merr != nil {
-			return nil, merr
+			// Out has no JSON form: CheckResult reports the broken
+			// contract, and the server logs it.
+			return &Result{Structured: unencodable{merr}, IsError: err != nil}, nil
 		}
 		if err != nil {
 			res.IsError = true
@@ -158,6 +217,13 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 		}
 		return res, nil
 	}
+}
+
+// encodeOut encodes out with enc into a structured result. Out is
+// addressable here, as a pointer method of a value it holds needs, and
+// only this copy of it escapes.
+func encodeOut[Out any](enc *encoder, out Out) (*Result, error) {
+	return encodeStructured(enc, reflect.ValueOf(&out).Elem())
 }
 
 // resultOf returns the result a *Result-returning handler produced; when

@@ -4,10 +4,11 @@ import "unicode/utf8"
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s to buf as a JSON string. Quotes, backslashes and
-// control characters are escaped (\n, \r, \t, else \u00XX), nothing else
-// is, and each byte of invalid UTF-8 becomes \ufffd, so that the result is
-// valid UTF-8 and holds no line break.
+// AppendString appends s to buf as a JSON string, the way encoding/json
+// writes one without HTML escaping: quotes, backslashes and control
+// characters escaped (\b, \f, \n, \r, \t, else \u00XX), U+2028 and
+// U+2029 escaped, and each byte of invalid UTF-8 replaced by \ufffd, so
+// that the result is valid UTF-8 and holds no line break.
 func AppendString(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	start := 0
@@ -22,6 +23,10 @@ func AppendString(buf []byte, s string) []byte {
 			switch c {
 			case '"', '\\':
 				buf = append(buf, '\\', c)
+			case '\b':
+				buf = append(buf, '\\', 'b')
+			case '\f':
+				buf = append(buf, '\\', 'f')
 			case '\n':
 				buf = append(buf, '\\', 'n')
 			case '\r':
@@ -36,14 +41,19 @@ func AppendString(buf []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			buf = append(buf, s[start:i]...)
 			buf = append(buf, `\ufffd`...)
-			i++
-			start = i
+		case r == '\u2028' || r == '\u2029':
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			i += size
 			continue
 		}
 		i += size
+		start = i
 	}
 	buf = append(buf, s[start:]...)
 	return append(buf, '"')
