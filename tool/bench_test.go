@@ -54,8 +54,10 @@ func BenchmarkPrepareArgs(b *testing.B) {
 
 // BenchmarkCallTyped measures the whole contract around a typed handler:
 // validation, decoding, the handler, encoding and the output check.
-func BenchmarkCallTyped(b *testing.B) {
-	tl := benchTool()
+func BenchmarkCallTyped(b *testing.B) { benchCall(b, benchTool()) }
+
+// benchCall runs tl's whole contract on one arguments object, b.N times.
+func benchCall(b *testing.B, tl *tool.Tool) {
 	args := json.RawMessage(`{"text":"hello, world","count":3}`)
 	ctx := context.Background()
 	b.ReportAllocs()
