@@ -73,14 +73,51 @@ func (r Root) Dir() string { return r.dir }
 // link swapped in after the probe makes the real call fail instead of
 // reaching a file the host did not approve.
 func (r Root) File(v Verb, p string) (Pattern, error) {
-	if !v.IsFile() {
-		return Pattern{}, fmt.Errorf("probe: verb %s does not take a file path; use read, write or delete", clip.Quote(string(v)))
-	}
-	rel, err := r.clean(p)
+	pth, err := r.Path(p)
 	if err != nil {
 		return Pattern{}, err
 	}
-	if rel, err = r.resolve(rel, p); err != nil {
+	return pth.Pattern(v)
+}
+
+// Path is a file path inside a [Root], checked once: a tool's handler and
+// its pattern function both start from it, so that the path a probe
+// approves and the path the call opens come from one check.
+type Path struct {
+	// Rel is the path relative to the root, cleaned, with forward slashes
+	// ("." is the root itself): what [Root.OpenFile] and [Root.MkdirAll]
+	// take, and the form patterns use.
+	Rel string
+	// OS is the same path on the file system (the root joined with Rel),
+	// for code that must name it to the operating system; open files with
+	// [Root.OpenFile] instead, which follows no link.
+	OS string
+
+	root  Root
+	given string
+}
+
+// Path checks p as [Root.File] does (inside the root, not too long, no NUL
+// byte) and returns it in both forms. Its errors are File's.
+func (r Root) Path(p string) (Path, error) {
+	rel, err := r.clean(p)
+	if err != nil {
+		return Path{}, err
+	}
+	return Path{Rel: filepath.ToSlash(rel), OS: filepath.Join(r.dir, rel), root: r, given: p}, nil
+}
+
+// Pattern returns the pattern of verb v (read, write or delete) on the
+// path, with the links inside the root resolved as [Root.File] describes.
+func (p Path) Pattern(v Verb) (Pattern, error) {
+	if !v.IsFile() {
+		return Pattern{}, fmt.Errorf("probe: verb %s does not take a file path; use read, write or delete", clip.Quote(string(v)))
+	}
+	if p.root.dir == "" {
+		return Pattern{}, errors.New("probe: Path used without Root.Path")
+	}
+	rel, err := p.root.resolve(filepath.FromSlash(p.Rel), p.given)
+	if err != nil {
 		return Pattern{}, err
 	}
 	pat := Pattern{Verb: v, Target: filepath.ToSlash(rel)}

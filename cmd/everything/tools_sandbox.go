@@ -14,7 +14,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
-	"github.com/mcpwire/mcpwire/validate"
 )
 
 // sandboxEnv names the environment variable that sets the sandbox root
@@ -52,7 +51,6 @@ func sandboxRoot(dir string) (root string, cleanup func(), err error) {
 
 // sandbox is the directory the file tools work in.
 type sandbox struct {
-	dir  string
 	root probe.Root
 }
 
@@ -64,27 +62,26 @@ func sandboxTools(root string) []*tool.Tool {
 	if err != nil {
 		panic(err)
 	}
-	sb := &sandbox{dir: pr.Dir(), root: pr}
+	sb := &sandbox{root: pr}
 	return []*tool.Tool{sb.writeFileTool(), sb.readFileTool()}
 }
 
-// rel returns p relative to the sandbox root, cleaned, with forward
-// slashes. Its errors never name the root: where the server keeps its files
-// is not the model's business, and patterns are relative anyway. They quote
-// p clipped (internal/clip), so that a huge path gives a short error.
-func (sb *sandbox) rel(p string) (string, error) {
-	rel, err := validate.PathInside(sb.dir, p)
+// path checks p once, through probe.Root, for both the handler and the
+// pattern function. Its errors never name the root: where the server keeps
+// its files is not the model's business, and patterns are relative anyway.
+// They quote p clipped (internal/clip), so that a huge path gives a short
+// error.
+func (sb *sandbox) path(p string) (probe.Path, error) {
+	pth, err := sb.root.Path(p)
 	switch {
-	case p == "":
-		return "", errors.New(`path is empty; give a path inside the sandbox, such as "notes/todo.txt"`)
-	case len(p) > probe.MaxPathBytes:
-		return "", fmt.Errorf("path %s is too long; give at most %d bytes", clip.Quote(p), probe.MaxPathBytes)
+	case errors.Is(err, probe.ErrOutsideRoot):
+		return probe.Path{}, fmt.Errorf("path %s is outside the sandbox; give a path inside it, such as \"notes/todo.txt\"", clip.Quote(p))
 	case err != nil:
-		return "", fmt.Errorf("path %s is outside the sandbox; give a path inside it, such as \"notes/todo.txt\"", clip.Quote(p))
-	case rel == ".":
-		return "", fmt.Errorf("path %s names the sandbox root itself; give a file path, such as \"notes/todo.txt\"", clip.Quote(p))
+		return probe.Path{}, err
+	case pth.Rel == ".":
+		return probe.Path{}, fmt.Errorf("path %s names the sandbox root itself; give a file path, such as \"notes/todo.txt\"", clip.Quote(p))
 	}
-	return filepath.ToSlash(rel), nil
+	return pth, nil
 }
 
 type writeFileArgs struct {
@@ -102,21 +99,22 @@ func (sb *sandbox) writeFileTool() *tool.Tool {
 	return probe.MustNew("write_file",
 		"Writes text to a file under the server's sandbox directory, replacing it if it exists. Supports permission probing: with _meta \"forge.permission_patterns\": true it only answers the pattern write:<path>.",
 		func(_ context.Context, in writeFileArgs) (*tool.Result, error) {
-			rel, err := sb.rel(in.Path)
+			pth, err := sb.path(in.Path)
 			if err != nil {
 				return nil, err
 			}
+			rel := pth.Rel
 			if err := sb.write(rel, []byte(in.Content)); err != nil {
 				return nil, err
 			}
 			return tool.TextResult(fmt.Sprintf("wrote %d bytes to %s", len(in.Content), clip.String(rel))), nil
 		},
 		func(_ context.Context, in writeFileArgs) (probe.Patterns, error) {
-			rel, err := sb.rel(in.Path)
+			pth, err := sb.path(in.Path)
 			if err != nil {
 				return probe.Patterns{}, err
 			}
-			p, err := sb.root.File(probe.Write, rel)
+			p, err := pth.Pattern(probe.Write)
 			if err != nil {
 				return probe.Patterns{}, err
 			}
@@ -167,10 +165,11 @@ func (sb *sandbox) readFileTool() *tool.Tool {
 	return tool.MustNew("read_file",
 		"Returns the text of a file under the server's sandbox directory (UTF-8, at most 1 MiB).",
 		func(_ context.Context, in readFileArgs) (*tool.Result, error) {
-			rel, err := sb.rel(in.Path)
+			pth, err := sb.path(in.Path)
 			if err != nil {
 				return nil, err
 			}
+			rel := pth.Rel
 			data, err := sb.read(rel)
 			if err != nil {
 				return nil, err
