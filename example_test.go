@@ -21,7 +21,7 @@ func ExampleRunStdio() {
 		Sum int `json:"sum"`
 	}
 	srv := mcp.NewServer(mcp.Implementation{Name: "adder", Version: "1.0.0"}, nil)
-	srv.MustAddTool(tool.MustNew("add", "Adds two integers.",
+	srv.MustAddTool(tool.New("add", "Adds two integers.",
 		func(_ context.Context, in addArgs) (sum, error) { return sum{in.A + in.B}, nil }))
 	if err := mcpwire.RunStdio(context.Background(), srv, nil); err != nil {
 		log.Fatal(err) // log writes to stderr; stdout belongs to the protocol

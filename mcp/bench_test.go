@@ -12,8 +12,8 @@ import (
 )
 
 // echoTool is the benchmark's tool: one text block holding the input.
-func echoTool() *tool.Tool {
-	return &tool.Tool{
+func echoTool() tool.Tool {
+	return tool.Tool{
 		Name:        "echo",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`),
 		Handler: func(_ context.Context, args json.RawMessage) (*tool.Result, error) {

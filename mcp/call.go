@@ -24,7 +24,9 @@ var ErrCallDone = errors.New("mcp: call already answered or cancelled")
 // responder delivers a call's one response; nil means "send nothing".
 type responder func(*jsonrpc.Response)
 
-// call is one request in flight.
+// call is one request in flight. A tools/call handler's context carries it
+// (package internal/callctx), and the hooks of packages tool and probe read
+// it through interfaces of their own: its exported methods are for them.
 type call struct {
 	id      jsonrpc.ID
 	ctx     context.Context
@@ -86,19 +88,20 @@ func (c *call) cancelByClient(reason string) {
 	c.cancel(errors.New(cause))
 }
 
-// Request implements tool.Call; the info is built on first use.
+// Request describes the call's request, for tool.RequestFrom; the info is
+// built on first use.
 func (c *call) Request() *tool.RequestInfo {
 	c.infoOnce.Do(func() { c.info = c.req.info() })
 	return c.info
 }
 
-// ServerLogger implements tool.Call.
+// ServerLogger is the server's own log, for tool.Logger.
 func (c *call) ServerLogger() *slog.Logger { return c.ss.log }
 
-// Meta implements tool.Call.
+// Meta is the request's params._meta, raw, for package probe.
 func (c *call) Meta() json.RawMessage { return c.req.meta }
 
-// Progress implements tool.Call.
+// Progress sends a progress notification, for tool.ReportProgress.
 func (c *call) Progress(progress, total float64, message string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -44,7 +44,7 @@ func BenchmarkDecodeDispatchEncode(b *testing.B) {
 	}
 	srv := NewServer(Implementation{Name: "bench", Version: "1"},
 		&Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	srv.MustAddTool(tool.MustNew("echo", "Echoes text.", func(_ context.Context, in echoIn) (*tool.Result, error) {
+	srv.MustAddTool(tool.New("echo", "Echoes text.", func(_ context.Context, in echoIn) (*tool.Result, error) {
 		return tool.TextResult(in.Text), nil
 	}))
 	conn := &encodingConn{sent: make(chan struct{}, 1)}

@@ -19,7 +19,7 @@ func ExampleServer_Serve() {
 		Name string `json:"name"`
 	}
 	srv := mcp.NewServer(mcp.Implementation{Name: "greeter", Version: "1.0.0"}, nil)
-	srv.MustAddTool(tool.MustNew("greet", "Greets someone.",
+	srv.MustAddTool(tool.New("greet", "Greets someone.",
 		func(_ context.Context, in greetArgs) (*tool.Result, error) {
 			return tool.TextResult("Hello, " + in.Name + "!"), nil
 		}))

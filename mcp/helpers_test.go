@@ -49,7 +49,7 @@ func start(t *testing.T, srv *mcp.Server) *client {
 	return c
 }
 
-func newServer(t testing.TB, opts *mcp.Options, tools ...*tool.Tool) *mcp.Server {
+func newServer(t testing.TB, opts *mcp.Options, tools ...tool.Tool) *mcp.Server {
 	t.Helper()
 	if opts == nil {
 		opts = &mcp.Options{}
@@ -165,8 +165,8 @@ func result(t *testing.T, r *jsonrpc.Response) map[string]any {
 }
 
 // rawTool returns a tool with a raw handler.
-func rawTool(name string, h tool.Handler) *tool.Tool {
-	return &tool.Tool{Name: name, Description: name, InputSchema: json.RawMessage(`{"type":"object"}`), Handler: h}
+func rawTool(name string, h tool.Handler) tool.Tool {
+	return tool.Tool{Name: name, Description: name, InputSchema: json.RawMessage(`{"type":"object"}`), Handler: h}
 }
 
 // startBench serves srv over a pipe for a benchmark and returns the client

@@ -86,13 +86,13 @@ func (c *call) minLogLevel() (slog.Level, bool) {
 	return parseLevel(name)
 }
 
-// LogEnabled implements tool.Call.
+// LogEnabled reports whether the client asked for level, for tool.Logger.
 func (c *call) LogEnabled(l slog.Level) bool {
 	min, ok := c.minLogLevel()
 	return ok && l >= min
 }
 
-// Log implements tool.Call.
+// Log sends one notifications/message, for tool.Logger.
 func (c *call) Log(l slog.Level, logger string, data any) error {
 	if !c.LogEnabled(l) {
 		return nil

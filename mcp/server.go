@@ -10,6 +10,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -121,11 +122,12 @@ type Server struct {
 	sessions map[*session]struct{}
 }
 
-// entry is a registered tool with its handler wrapped in the middleware,
-// and what its descriptor needs on the wire, computed once.
+// entry is a registered tool: its compiled contract (which runs the
+// handler wrapped in the middleware), and what its descriptor needs on the
+// wire, computed once.
 type entry struct {
-	tool    *tool.Tool
-	handler tool.Handler
+	contract *contract.Contract
+	tool     *tool.Tool // the contract's copy of the descriptor
 	// objectOutput caches whether the output schema's root is an object.
 	objectOutput bool
 	// legacyOutput is the output schema as 2025-era clients get it.
@@ -151,24 +153,44 @@ func NewServer(info Implementation, opts *Options) *Server {
 	return s
 }
 
-// AddTool registers a tool. It fails when the descriptor is invalid or the
-// name is taken; a bad tool never surfaces later as a runtime surprise.
-func (s *Server) AddTool(t *tool.Tool) error {
-	if t == nil {
-		return fmt.Errorf("mcp: AddTool: %w: nil tool", ErrInvalidTool)
+// AddTool registers a tool, typically one that tool.New built:
+//
+//	srv.MustAddTool(tool.New("add", "Adds two integers.", add))
+//
+// It is the one place a tool can fail, before any client sees it: the
+// problem tool.New found (t.Err), a name that is not
+// ^[A-Za-z0-9_.-]{1,128}$, a missing handler, a schema that does not
+// compile or breaks a rule (an input schema whose root is not
+// {"type":"object"}, x-mcp-header annotations that package header
+// refuses), a _meta that is not JSON, or a name already taken. The error
+// names the tool and the rule, with the field path where there is one, and
+// wraps ErrInvalidTool or ErrDuplicateTool; the other tools still load.
+//
+// The server keeps its own copy of t, with the schemas compiled once, so
+// changing t afterwards changes nothing. Every call of the tool then runs
+// within that contract: arguments that break the input schema never reach
+// the handler (the client gets an isError result listing each violation
+// with its JSON pointer and rule), and a result that breaks the tool's
+// own contract is never sent (an isError result names the violations, and
+// the server logs them).
+func (s *Server) AddTool(t tool.Tool) error {
+	h := t.Handler
+	if h != nil {
+		for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
+			h = s.opts.Middleware[i](t, h)
+		}
 	}
-	if err := t.Compile(); err != nil {
+	c, err := contract.Compile(t, h)
+	if err != nil {
 		return fmt.Errorf("mcp: AddTool: %w: %w", ErrInvalidTool, err)
 	}
 	meta, err := protocol.MetaOf(t.Meta)
 	if err != nil {
 		return fmt.Errorf("mcp: AddTool: %w: tool %q: %w", ErrInvalidTool, t.Name, err)
 	}
-	e := &entry{tool: t, handler: t.Handler, objectOutput: isObjectSchema(t.OutputSchema),
-		legacyOutput: legacyOutputSchema(t.OutputSchema), meta: meta}
-	for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
-		e.handler = s.opts.Middleware[i](t, e.handler)
-	}
+	ct := c.Tool()
+	e := &entry{contract: c, tool: ct, objectOutput: isObjectSchema(ct.OutputSchema),
+		legacyOutput: legacyOutputSchema(ct.OutputSchema), meta: meta}
 	s.mu.Lock()
 	if _, dup := s.index[t.Name]; dup {
 		s.mu.Unlock()
@@ -193,7 +215,7 @@ var (
 )
 
 // MustAddTool is AddTool that panics on error, for registration at start-up.
-func (s *Server) MustAddTool(t *tool.Tool) {
+func (s *Server) MustAddTool(t tool.Tool) {
 	if err := s.AddTool(t); err != nil {
 		panic(err)
 	}

@@ -46,7 +46,7 @@ func TestHandlerErrors(t *testing.T) {
 }
 
 func TestStaleCursor(t *testing.T) {
-	var tools []*tool.Tool
+	var tools []tool.Tool
 	for _, n := range []string{"a", "b", "c"} {
 		tools = append(tools, rawTool(n, func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }))
 	}
@@ -74,7 +74,7 @@ func TestStaleCursor(t *testing.T) {
 }
 
 // blockingTool blocks until release is closed and counts its calls.
-func blockingTool(name string, started chan<- struct{}, release <-chan struct{}) *tool.Tool {
+func blockingTool(name string, started chan<- struct{}, release <-chan struct{}) tool.Tool {
 	return rawTool(name, func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		started <- struct{}{}
 		select {
@@ -184,7 +184,12 @@ func TestAddToolErrors(t *testing.T) {
 	if err := srv.AddTool(rawTool("bad name", h)); !errors.Is(err, mcp.ErrInvalidTool) {
 		t.Errorf("invalid name: %v, want ErrInvalidTool", err)
 	}
-	if err := srv.AddTool(nil); !errors.Is(err, mcp.ErrInvalidTool) {
-		t.Errorf("nil: %v, want ErrInvalidTool", err)
+	if err := srv.AddTool(tool.Tool{}); !errors.Is(err, mcp.ErrInvalidTool) {
+		t.Errorf("zero tool: %v, want ErrInvalidTool", err)
+	}
+	type unfillable struct{ C chan int }
+	bad := tool.New("c", "", func(context.Context, unfillable) (int, error) { return 0, nil })
+	if err := srv.AddTool(bad); !errors.Is(err, mcp.ErrInvalidTool) || !strings.Contains(err.Error(), ".C") {
+		t.Errorf("unfillable In: %v, want ErrInvalidTool naming the field", err)
 	}
 }

@@ -2,15 +2,14 @@ package mcp
 
 import (
 	"context"
-	"errors"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
@@ -59,26 +58,12 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))
 	}
-	t := e.tool
-	args, bad := t.PrepareArgs(args)
-	if bad != nil {
-		return ss.srv.encodeCallResult(e, bad, r)
+	res, broken, rpcErr := e.contract.Call(callctx.With(ctx, c), args)
+	if rpcErr != nil {
+		return nil, rpcErr
 	}
-	ctx = tool.WithCall(ctx, c)
-	res, err := e.handler(ctx, args)
-	if err != nil {
-		var rpcErr *jsonrpc.Error
-		if errors.As(err, &rpcErr) {
-			return nil, rpcErr
-		}
-		res = tool.ErrorResult("%s", err.Error())
-	}
-	if res == nil {
-		res = &tool.Result{}
-	}
-	res, violation := t.CheckResult(res)
-	if violation != nil {
-		ss.log.Error("mcp: tool broke its own contract", "tool", t.Name, "violation", violation.Error())
+	if broken != nil {
+		ss.log.Error("mcp: tool broke its own contract", "tool", name, "violation", broken.Error())
 	}
 	return ss.srv.encodeCallResult(e, res, r)
 }

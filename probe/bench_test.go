@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/calltest"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
@@ -21,16 +22,12 @@ var benchArgs = json.RawMessage(`{"path":"a.txt"}`)
 
 func benchHandler(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }
 
-func benchTool() *tool.Tool {
-	return &tool.Tool{Name: "bench", Handler: benchHandler}
+func benchTool() tool.Tool {
+	return tool.Tool{Name: "bench", Handler: benchHandler}
 }
 
 func callCtx(meta string) context.Context {
-	info := &tool.RequestInfo{Era: tool.Legacy, ProtocolVersion: "2025-06-18"}
-	if meta != "" {
-		info.Meta = json.RawMessage(meta)
-	}
-	return tool.WithRequest(context.Background(), info)
+	return calltest.WithMeta(context.Background(), meta)
 }
 
 func benchCall(b *testing.B, h tool.Handler, ctx context.Context) {
@@ -101,7 +98,7 @@ func BenchmarkServerCallWrapped(b *testing.B) {
 	benchServer(b, guarded(), probe.Wrap(benchTool(), probe.Fixed()))
 }
 
-func benchServer(b *testing.B, opts *mcp.Options, t *tool.Tool) {
+func benchServer(b *testing.B, opts *mcp.Options, t tool.Tool) {
 	t.InputSchema = json.RawMessage(touchSchema)
 	s := serve(b, opts, t)
 	params := `{"name":"bench","arguments":{"path":"a.txt"}}`

@@ -8,8 +8,8 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // request is what a call's _meta says about probing.
@@ -47,12 +47,16 @@ func IsProbe(ctx context.Context) bool {
 // lookup; a _meta that cannot hold the key or a near miss of it costs two
 // byte scans (see mayHoldKey).
 func requestOf(ctx context.Context) (request, string) {
-	c := tool.CallFrom(ctx)
+	c, _ := callctx.From(ctx).(metaCarrier)
 	if c == nil {
 		return notProbe, ""
 	}
 	return flagIn(c.Meta())
 }
+
+// metaCarrier is the part of the server's call in progress a probe reads:
+// the request's params._meta, raw (nil if absent).
+type metaCarrier interface{ Meta() json.RawMessage }
 
 // flagIn reads the probe request from a raw _meta value.
 func flagIn(meta json.RawMessage) (request, string) {

@@ -9,7 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/tool"
+	"github.com/mcpwire/mcpwire/internal/calltest"
 )
 
 func TestFlagIn(t *testing.T) {
@@ -74,7 +74,7 @@ func TestNearMissKeys(t *testing.T) {
 			if got != nearMiss || key != tt.sent {
 				t.Fatalf("flagIn = %v, %q; want a near miss of %q", got, key, tt.sent)
 			}
-			ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(tt.meta)})
+			ctx := calltest.WithMeta(context.Background(), tt.meta)
 			probe, err := check(ctx, "write_file")
 			if probe || err == nil {
 				t.Fatalf("check = %v, %v; want a refusal", probe, err)
@@ -139,14 +139,14 @@ func TestIsProbe(t *testing.T) {
 	if p, err := check(context.Background(), "x"); p || err != nil {
 		t.Errorf("check outside a call = %v, %v", p, err)
 	}
-	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(`{"forge.permission_patterns":true}`)})
+	ctx := calltest.WithMeta(context.Background(), `{"forge.permission_patterns":true}`)
 	if !IsProbe(ctx) {
 		t.Error("IsProbe of a probe = false")
 	}
 	if p, err := check(ctx, "x"); !p || err != nil {
 		t.Errorf("check of a probe = %v, %v", p, err)
 	}
-	ctx = tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(`{"forge.permission_patterns":"yes"}`)})
+	ctx = calltest.WithMeta(context.Background(), `{"forge.permission_patterns":"yes"}`)
 	if IsProbe(ctx) {
 		t.Error(`IsProbe of "yes" = true`)
 	}
@@ -159,7 +159,7 @@ func TestIsProbe(t *testing.T) {
 func TestNearMissKeyClipped(t *testing.T) {
 	key := " " + strings.Repeat(" ", 1<<20) + "Forge.permission_patterns"
 	meta, _ := json.Marshal(map[string]bool{key: true})
-	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: meta})
+	ctx := calltest.WithMeta(context.Background(), string(meta))
 	_, err := check(ctx, "t")
 	if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), "bytes)") {
 		t.Errorf("refusal of a 1 MiB key = %d bytes: %.200v", len(err.Error()), err)

@@ -6,7 +6,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -19,7 +18,7 @@ func ExampleWrap() {
 		Path    string `json:"path"`
 		Content string `json:"content"`
 	}
-	save := &tool.Tool{
+	save := tool.Tool{
 		Name:        "save",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`),
 		Handler: func(ctx context.Context, raw json.RawMessage) (*tool.Result, error) {
@@ -32,36 +31,31 @@ func ExampleWrap() {
 		return probe.Patterns{Args: []probe.Pattern{p}}, err
 	})
 
-	// What the server does for a tools/call whose _meta asks for a probe.
-	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{
-		Meta: json.RawMessage(`{"forge.permission_patterns":true}`),
-	})
-	res, err := save.Handler(ctx, json.RawMessage(`{"path":"./notes//todo.txt","content":"x"}`))
-	fmt.Println(res.Meta, err)
-	_, err = save.Handler(ctx, json.RawMessage(`{"path":"../etc/passwd","content":"x"}`))
-	fmt.Println(err)
+	// A tools/call whose _meta asks for a probe gets the patterns; the
+	// handler does not run.
+	probeMeta := `{"forge.permission_patterns":true}`
+	callTool(save, probeMeta, `{"path":"./notes//todo.txt","content":"x"}`)
+	callTool(save, probeMeta, `{"path":"../etc/passwd","content":"x"}`)
+	callTool(save, "", `{"path":"notes/todo.txt","content":"x"}`)
 	fmt.Println(save.Meta)
 	// Output:
-	// map[forge.always:[] forge.patterns:[write:notes/todo.txt]] <nil>
-	// path "../etc/passwd" is outside the server's root directory; give a path inside it, such as "notes/todo.txt"
+	// {"content":[],"_meta":{"forge.always":[],"forge.patterns":["write:notes/todo.txt"]}}
+	// {"content":[{"type":"text","text":"path \"../etc/passwd\" is outside the server's root directory; give a path inside it, such as \"notes/todo.txt\""}],"isError":true}
+	// the handler runs: only on a real call
+	// {"content":[{"type":"text","text":"saved"}]}
 	// map[forge.supports_permission_patterns:true]
 }
 
-// Guard is installed as server middleware, so that a probe to a tool that
-// cannot answer one is refused before the tool runs. Here it wraps one
-// handler by hand, as the server does for every tool it registers.
+// The server installs Guard as its outermost middleware, so that a probe
+// to a tool that cannot answer one is refused before the tool runs.
 func ExampleGuard() {
-	opts := &mcp.Options{Middleware: []tool.Middleware{probe.Guard()}}
-	h := opts.Middleware[0](&tool.Tool{Name: "list"}, func(context.Context, json.RawMessage) (*tool.Result, error) {
+	list := tool.Tool{Name: "list", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+		fmt.Println("the handler runs")
 		return tool.TextResult("listing"), nil
-	})
-	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{
-		Meta: json.RawMessage(`{"forge.permission_patterns":true}`),
-	})
-	_, err := h(ctx, json.RawMessage(`{}`))
-	fmt.Println(err)
+	}}
+	callTool(list, `{"forge.permission_patterns":true}`, `{}`)
 	// Output:
-	// jsonrpc error -32602: tool "list" does not support permission probing; call it without "forge.permission_patterns" in _meta
+	// {"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"tool \"list\" does not support permission probing; call it without \"forge.permission_patterns\" in _meta"}}
 }
 
 func ExampleRoot_File() {

@@ -226,7 +226,7 @@ func TestToolsListAdvertisesSupport(t *testing.T) {
 // contract: the reply is a MetaResult.
 func TestProbeToolWithOutputSchema(t *testing.T) {
 	var runs int
-	base := &tool.Tool{
+	base := tool.Tool{
 		Name:         "fetch",
 		InputSchema:  json.RawMessage(`{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}`),
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"status":{"type":"integer"}},"required":["status"]}`),
@@ -256,8 +256,8 @@ func TestProbeToolWithOutputSchema(t *testing.T) {
 // pattern is an isError result, and a *jsonrpc.Error becomes a JSON-RPC
 // error, as from a handler.
 func TestPatternFunctionErrors(t *testing.T) {
-	base := func(name string) *tool.Tool {
-		return &tool.Tool{Name: name, Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+	base := func(name string) tool.Tool {
+		return tool.Tool{Name: name, Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 			t.Errorf("%s: the handler ran on a probe", name)
 			return nil, nil
 		}}
@@ -286,7 +286,7 @@ func TestPatternFunctionErrors(t *testing.T) {
 func TestWrapDoesNotChangeOriginal(t *testing.T) {
 	meta := map[string]any{"k": "v"}
 	h := func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("orig"), nil }
-	orig := &tool.Tool{Name: "x", Meta: meta, Handler: h}
+	orig := tool.Tool{Name: "x", Meta: meta, Handler: h}
 	w := probe.Wrap(orig, probe.Fixed())
 	if len(orig.Meta) != 1 || probe.Supports(orig) {
 		t.Errorf("Wrap changed the original _meta: %v", orig.Meta)
@@ -294,19 +294,28 @@ func TestWrapDoesNotChangeOriginal(t *testing.T) {
 	if !probe.Supports(w) || w.Meta["k"] != "v" {
 		t.Errorf("wrapped _meta = %v", w.Meta)
 	}
-	if probe.Supports(nil) || probe.Supports(&tool.Tool{Meta: map[string]any{probe.SupportsKey: "true"}}) {
-		t.Error("Supports accepted a tool without the boolean true")
+	if probe.Supports(tool.Tool{}) || probe.Supports(tool.Tool{Meta: map[string]any{probe.SupportsKey: true}, Handler: h}) {
+		t.Error("Supports accepted a tool Wrap did not build")
 	}
-	if probe.Wrap(&tool.Tool{Name: "nohandler"}, probe.Fixed()).Handler != nil {
+	if cp := w; !probe.Supports(cp) {
+		t.Error("a copy of a wrapped tool lost its support")
+	}
+	rewrapped := tool.Tool{Name: "x", Handler: func(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
+		return w.Handler(ctx, args)
+	}}
+	if probe.Supports(rewrapped) {
+		t.Error("a handler of the user's own that calls a probing one counts as probing")
+	}
+	if probe.Wrap(tool.Tool{Name: "nohandler"}, probe.Fixed()).Handler != nil {
 		t.Error("Wrap invented a handler for a tool without one")
 	}
 }
 
 func TestWrapPanicsOnNil(t *testing.T) {
 	for name, f := range map[string]func(){
-		"nil tool":     func() { probe.Wrap(nil, probe.Fixed()) },
-		"nil patterns": func() { probe.Wrap(&tool.Tool{Name: "x"}, nil) },
-		"nil typed":    func() { probe.WrapTyped[struct{}](&tool.Tool{Name: "x"}, nil) },
+		"nil patterns": func() { probe.Wrap(tool.Tool{Name: "x"}, nil) },
+		"nil typed":    func() { probe.WrapTyped[struct{}](tool.Tool{Name: "x"}, nil) },
+		"nil New":      func() { probe.New[struct{}, int]("x", "", nil, nil) },
 	} {
 		func() {
 			defer func() {
@@ -334,7 +343,7 @@ type saved struct {
 func TestNewTyped(t *testing.T) {
 	root, _ := probe.NewRoot(t.TempDir())
 	var runs int
-	save := probe.MustNew("save", "Saves content to a file.",
+	save := probe.New("save", "Saves content to a file.",
 		func(_ context.Context, in saveArgs) (saved, error) {
 			runs++
 			return saved{Bytes: len(in.Content)}, nil
@@ -359,9 +368,6 @@ func TestNewTyped(t *testing.T) {
 	s.call(`{"name":"save","arguments":{"path":"x/y.txt","content":"hi"}}`)
 	if runs != 1 {
 		t.Errorf("the real call ran the handler %d times", runs)
-	}
-	if _, err := probe.New("bad", "no patterns", func(context.Context, saveArgs) (saved, error) { return saved{}, nil }, nil); err == nil {
-		t.Error("New without a pattern function succeeded")
 	}
 }
 
@@ -392,7 +398,7 @@ func TestProbeModernEra(t *testing.T) {
 // gets the typed tool's isError text, in JSON terms: a pointer and the
 // value, never a Go type or package name.
 func TestWrapTypedDecodeErrorSpeaksJSON(t *testing.T) {
-	base := &tool.Tool{Name: "resize", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+	base := tool.Tool{Name: "resize", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 		t.Error("the handler ran on a probe")
 		return nil, nil
 	}}
@@ -419,7 +425,7 @@ func TestWrapTypedDecodeErrorSpeaksJSON(t *testing.T) {
 // its handler never runs on one.
 func TestForgedAdvertisementDoesNotDisableGuard(t *testing.T) {
 	var runs int
-	forged := &tool.Tool{
+	forged := tool.Tool{
 		Name: "forged",
 		Meta: map[string]any{probe.SupportsKey: true},
 		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {

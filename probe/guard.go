@@ -28,7 +28,7 @@ import (
 // tool that puts [SupportsKey] in its _meta by hand still has its probes
 // refused here, since nothing in it answers them.
 func Guard() tool.Middleware {
-	return func(t *tool.Tool, next tool.Handler) tool.Handler {
+	return func(t tool.Tool, next tool.Handler) tool.Handler {
 		if Supports(t) {
 			return next
 		}

@@ -32,7 +32,7 @@ type session struct {
 // serve starts a server with the given tools, initializes a session at
 // 2025-06-18 and stops it (checking for leaked goroutines) when the test
 // ends.
-func serve(t testing.TB, opts *mcp.Options, tools ...*tool.Tool) *session {
+func serve(t testing.TB, opts *mcp.Options, tools ...tool.Tool) *session {
 	t.Helper()
 	before := leakcheck.Snapshot()
 	if opts == nil {
@@ -125,12 +125,12 @@ const touchSchema = `{"type":"object","properties":{"path":{"type":"string","min
 
 func newTouch(t testing.TB) *touch { return &touch{dir: t.TempDir()} }
 
-func (tc *touch) tool() *tool.Tool {
+func (tc *touch) tool() tool.Tool {
 	root, err := probe.NewRoot(tc.dir)
 	if err != nil {
 		panic(err)
 	}
-	t := &tool.Tool{
+	t := tool.Tool{
 		Name:        "touch",
 		Description: "Writes the file path under the test directory.",
 		InputSchema: json.RawMessage(touchSchema),
@@ -166,8 +166,8 @@ func (tc *touch) exists(name string) bool {
 // counter is a tool without probe support whose calls are counted.
 type counter struct{ runs atomic.Int64 }
 
-func (c *counter) tool() *tool.Tool {
-	return &tool.Tool{
+func (c *counter) tool() tool.Tool {
+	return tool.Tool{
 		Name:        "count",
 		Description: "Counts its calls.",
 		InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`),

@@ -2,7 +2,6 @@ package probe
 
 import (
 	"context"
-	"fmt"
 
 	json "github.com/goccy/go-json"
 
@@ -12,7 +11,7 @@ import (
 // WrapTyped is Wrap for a pattern function that takes the arguments decoded
 // into In, the way a typed tool's handler ([tool.New]) receives them; a
 // decoding failure gives the same isError text as the typed handler's.
-func WrapTyped[In any](t *tool.Tool, patterns func(ctx context.Context, in In) (Patterns, error)) *tool.Tool {
+func WrapTyped[In any](t tool.Tool, patterns func(ctx context.Context, in In) (Patterns, error)) tool.Tool {
 	if patterns == nil {
 		panic("probe: WrapTyped needs a pattern function")
 	}
@@ -26,25 +25,10 @@ func WrapTyped[In any](t *tool.Tool, patterns func(ctx context.Context, in In) (
 }
 
 // New builds a typed tool with [tool.New] and makes it answer probes with
-// patterns, which receives the same decoded arguments as fn.
+// patterns, which receives the same decoded arguments as fn. A problem
+// tool.New finds stays the tool's Err, reported when it is registered. New
+// panics when patterns is nil, as Wrap does: it is meant for start-up code.
 func New[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error),
-	patterns func(ctx context.Context, in In) (Patterns, error), opts ...tool.Option) (*tool.Tool, error) {
-	if patterns == nil {
-		return nil, fmt.Errorf("tool %q has no pattern function", name)
-	}
-	t, err := tool.New(name, description, fn, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return WrapTyped(t, patterns), nil
-}
-
-// MustNew is New that panics on error, for tools built at start-up.
-func MustNew[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error),
-	patterns func(ctx context.Context, in In) (Patterns, error), opts ...tool.Option) *tool.Tool {
-	t, err := New(name, description, fn, patterns, opts...)
-	if err != nil {
-		panic(err)
-	}
-	return t
+	patterns func(ctx context.Context, in In) (Patterns, error), opts ...tool.Option) tool.Tool {
+	return WrapTyped(tool.New(name, description, fn, opts...), patterns)
 }

@@ -3,9 +3,7 @@ package probe
 import (
 	"context"
 	"maps"
-	"runtime"
-	"sync"
-	"weak"
+	"reflect"
 
 	json "github.com/goccy/go-json"
 
@@ -32,22 +30,21 @@ type Func func(ctx context.Context, args json.RawMessage) (Patterns, error)
 // repeated key, a _meta that is not an object) gets a -32602 JSON-RPC
 // error, so that a host's mistyped probe can never run the tool.
 //
-// Wrap panics when t or patterns is nil: it is meant for start-up code.
-func Wrap(t *tool.Tool, patterns Func) *tool.Tool {
-	if t == nil || patterns == nil {
-		panic("probe: Wrap needs a tool and a pattern function")
+// Wrap panics when patterns is nil: it is meant for start-up code.
+func Wrap(t tool.Tool, patterns Func) tool.Tool {
+	if patterns == nil {
+		panic("probe: Wrap needs a pattern function")
 	}
-	w := *t
+	w := t
 	w.Meta = maps.Clone(t.Meta)
 	if w.Meta == nil {
 		w.Meta = make(map[string]any, 1)
 	}
 	w.Meta[SupportsKey] = true
 	if t.Handler != nil {
-		w.Handler = probing(t.Name, t.Handler, patterns)
+		w.Handler = (&prober{name: t.Name, next: t.Handler, patterns: patterns}).handle
 	}
-	markWrapped(&w)
-	return &w
+	return w
 }
 
 // Fixed returns a pattern function for a tool whose needs do not depend on
@@ -57,41 +54,37 @@ func Fixed(always ...Pattern) Func {
 	return func(context.Context, json.RawMessage) (Patterns, error) { return ps, nil }
 }
 
-// Supports reports whether t answers probes: it is a tool that [Wrap] or
-// [New] returned. The mark is state a user cannot fake: copying
+// Supports reports whether t answers probes: its handler is one that
+// [Wrap] or [New] built. The mark is state a user cannot fake: copying
 // [SupportsKey] into a tool's _meta by hand advertises support in
 // tools/list but does not make the tool answer probes, so the [Guard] still
-// refuses them (and a copy of a wrapped tool, made by value, loses the
-// mark the same way).
-func Supports(t *tool.Tool) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := wrapped.Load(weak.Make(t))
-	return ok
+// refuses them; and a handler that wraps a probing handler in a function of
+// its own is not known to answer probes either. A copy of a wrapped tool,
+// made by value, keeps its handler and so its support.
+func Supports(t tool.Tool) bool {
+	return t.Handler != nil && reflect.ValueOf(t.Handler).Pointer() == probingCode
 }
 
-// wrapped holds the tools Wrap returned, weakly: an entry goes when its
-// tool is collected.
-var wrapped sync.Map // weak.Pointer[tool.Tool] → struct{}
-
-func markWrapped(t *tool.Tool) {
-	key := weak.Make(t)
-	wrapped.Store(key, struct{}{})
-	runtime.AddCleanup(t, func(k weak.Pointer[tool.Tool]) { wrapped.Delete(k) }, key)
+// prober is the handler of a wrapped tool.
+type prober struct {
+	name     string
+	next     tool.Handler
+	patterns Func
 }
 
-// probing returns the handler of a wrapped tool.
-func probing(name string, h tool.Handler, patterns Func) tool.Handler {
-	return func(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
-		switch r, key := requestOf(ctx); r {
-		case notProbe:
-			return h(ctx, args)
-		case isProbe:
-			return answer(ctx, args, patterns)
-		default:
-			return nil, refusal(name, r, key)
-		}
+// probingCode identifies the handlers Wrap builds: every method value of
+// prober.handle shares its code, and nothing else has it.
+var probingCode = reflect.ValueOf((*prober)(nil).handle).Pointer()
+
+// handle answers a probe with the patterns and runs the tool otherwise.
+func (p *prober) handle(ctx context.Context, args json.RawMessage) (*tool.Result, error) {
+	switch r, key := requestOf(ctx); r {
+	case notProbe:
+		return p.next(ctx, args)
+	case isProbe:
+		return answer(ctx, args, p.patterns)
+	default:
+		return nil, refusal(p.name, r, key)
 	}
 }
 

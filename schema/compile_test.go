@@ -106,7 +106,7 @@ func TestValidateListsEveryViolation(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Validate (-want +got):\n%s", diff)
 	}
-	text := FormatViolations(got)
+	text := FormatViolations("invalid arguments", got)
 	for _, line := range []string{
 		"invalid arguments:",
 		"- (root): Required property 'x' is missing (required)",
@@ -117,8 +117,8 @@ func TestValidateListsEveryViolation(t *testing.T) {
 			t.Errorf("FormatViolations lacks %q:\n%s", line, text)
 		}
 	}
-	if FormatViolations(nil) != "" {
-		t.Error("FormatViolations(nil) is not empty")
+	if FormatViolations("invalid arguments", nil) != "" {
+		t.Error("FormatViolations of no violations is not empty")
 	}
 }
 

@@ -30,7 +30,7 @@ func ExampleCompile() {
 		panic(err)
 	}
 	fmt.Println(s.Validate([]byte(`{"a":"ok","b":3}`)) == nil)
-	fmt.Println(schema.FormatViolations(s.Validate([]byte(`{"b":11,"c":true}`))))
+	fmt.Println(schema.FormatViolations("invalid arguments", s.Validate([]byte(`{"b":11,"c":true}`))))
 	// Output:
 	// true
 	// invalid arguments:

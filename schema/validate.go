@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"strconv"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/kaptinlin/jsonschema"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // Violation is one broken rule in a validated instance.

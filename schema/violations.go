@@ -99,17 +99,19 @@ func Pointer(tokens ...string) string {
 }
 
 // FormatViolations renders violations as text a model can act on: a first
-// line "invalid arguments:", then one line per violation,
+// line, heading followed by a colon (such as "invalid arguments for tool
+// add:"), then one line per violation,
 // "- <pointer>: <message> (<keyword>)", with "(root)" for the empty
 // pointer. It lists at most [MaxViolations]; the rest, and those a
 // [MoreKeyword] entry stands for, are summed up in a last line
 // "- … and N more". It returns "" for no violations.
-func FormatViolations(vs []Violation) string {
+func FormatViolations(heading string, vs []Violation) string {
 	if len(vs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("invalid arguments:")
+	b.WriteString(heading)
+	b.WriteByte(':')
 	listed, more := 0, 0
 	for _, v := range vs {
 		if n, ok := moreCount(v); ok {

@@ -229,7 +229,7 @@ func TestFormatViolationsCap(t *testing.T) {
 		{"a keyword named more", []Violation{{"", "more", "not a count"}}, "invalid arguments:\n- (root): not a count (more)"},
 	}
 	for _, tt := range tests {
-		if got := FormatViolations(tt.vs); got != tt.want {
+		if got := FormatViolations("invalid arguments", tt.vs); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
 		}
 	}

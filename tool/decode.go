@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
@@ -98,7 +99,7 @@ func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.V
 	case got == "string" && (isNumeric(want) || want == "boolean") && te.Value != "string":
 		// A field with the ",string" option: the number or boolean is
 		// written inside a string.
-		if want != "boolean" && isNumberLiteral(text) {
+		if want != "boolean" && jsonx.IsNumber(text) {
 			return numberViolation(ptr, text, te.Type)
 		}
 		v.Message = "Value " + clip.Quote(text) + " should be a string holding " + article(want)
@@ -164,10 +165,6 @@ func numberKind(lit string) string {
 	return "number"
 }
 
-func isNumberLiteral(s string) bool {
-	return s != "" && (s[0] == '-' || ('0' <= s[0] && s[0] <= '9')) && json.Valid([]byte(s))
-}
-
 func isNumeric(jsonType string) bool { return jsonType == "integer" || jsonType == "number" }
 
 // numberViolation explains a number that does not fit the Go numeric type
@@ -220,6 +217,10 @@ func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
 
 var (
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	marshalerType       = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
+	timeType            = reflect.TypeFor[time.Time]()
+	numberType          = reflect.TypeFor[json.Number]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 

@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/natural"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
@@ -76,7 +77,7 @@ func locateFailure(raw []byte, t reflect.Type, tokens []string) (failure, bool) 
 			return visit(key, val, t.Elem())
 		})
 	case reflect.Slice, reflect.Array:
-		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !hasJSONMethods(t.Elem()) {
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !natural.HasJSONMethods(t.Elem()) {
 			return failure{}, false // base64: the decoder locates it
 		}
 		eachItem(raw, func(i int, val []byte) bool { return visit(strconv.Itoa(i), val, t.Elem()) })

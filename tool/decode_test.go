@@ -42,7 +42,7 @@ type decodeArgs struct {
 // refused in JSON terms: a pointer, the JSON type or range expected, the
 // value as sent (clipped), and never a Go type.
 func TestDecodeErrorsInJSONTerms(t *testing.T) {
-	loose := tool.MustNew("d", "", noop[decodeArgs, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
+	loose := tool.New("d", "", noop[decodeArgs, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
 	huge := strings.Repeat("k", 10<<20)
 	tests := []struct{ args, want string }{
 		{`{"a":1e300}`, "- /a: 1e300 should be at most 9223372036854775807 (maximum)"},
@@ -112,7 +112,7 @@ func clipText(s string) string {
 // Inferred schemas bound numeric fields to their Go type's range: the
 // validator refuses an overflow before decoding, in the same words.
 func TestInferredRangesRefuseOverflow(t *testing.T) {
-	tl := tool.MustNew("d", "", noop[decodeArgs, *tool.Result](), tool.AllowAdditionalProperties())
+	tl := tool.New("d", "", noop[decodeArgs, *tool.Result](), tool.AllowAdditionalProperties())
 	for _, tt := range []struct{ args, want string }{
 		{`{"i8":300}`, "- /i8: 300 should be at most 127 (maximum)"},
 		{`{"u":-1}`, "- /u: -1 should be at least 0 (minimum)"},
@@ -143,7 +143,7 @@ func TestInferredRangesRefuseOverflow(t *testing.T) {
 // Arguments that decode reach the handler.
 func TestDecodeStillWorks(t *testing.T) {
 	var got decodeArgs
-	tl := tool.MustNew("d", "", func(_ context.Context, in decodeArgs) (*tool.Result, error) {
+	tl := tool.New("d", "", func(_ context.Context, in decodeArgs) (*tool.Result, error) {
 		got = in
 		return tool.TextResult("ok"), nil
 	}, tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
@@ -176,7 +176,7 @@ type methodItem struct {
 // and described in JSON terms; the method's text is kept only when it
 // does not speak of Go.
 func TestDecodeMethodErrorsLocated(t *testing.T) {
-	loose := tool.MustNew("d", "", noop[methodArgs, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
+	loose := tool.New("d", "", noop[methodArgs, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object"}`)))
 	tests := []struct{ args, want string }{
 		{`{"addr":"nope"}`, `- /addr: Value "nope" cannot be read: unable to parse IP (format)`},
 		{`{"addr":"::1","prefix":"1.2.3.4/99"}`, `- /prefix: Value "1.2.3.4/99" cannot be read: prefix length out of range (format)`},

@@ -15,7 +15,7 @@
 //	type Sum struct {
 //		Sum int `json:"sum"`
 //	}
-//	add := tool.MustNew("add", "Adds two integers.",
+//	add := tool.New("add", "Adds two integers.",
 //		func(ctx context.Context, in AddArgs) (Sum, error) {
 //			return Sum{in.A + in.B}, nil
 //		}, tool.WithTitle("Add"))
@@ -32,32 +32,35 @@
 //
 // # The contract
 //
-// [Tool.Compile] runs once, at registration: it checks the name
-// (^[A-Za-z0-9_.-]{1,128}$), compiles both schemas with
-// github.com/kaptinlin/jsonschema, refuses an input schema whose root is not
-// {"type":"object"}, and applies the x-mcp-header admission rules of package
-// header. A bad tool is refused by AddTool with an error naming the tool and
-// the rule; the other tools still load.
+// A Tool is a plain value: the server enforces its contract. Registering it
+// (mcp.Server.AddTool) is the one place a tool can fail: the name must match
+// ^[A-Za-z0-9_.-]{1,128}$, both schemas must compile (with
+// github.com/kaptinlin/jsonschema), the input schema's root must be
+// {"type":"object"}, the x-mcp-header admission rules of package header
+// apply, and what [New] could not describe is its [Tool.Err]. A bad tool
+// is refused with an error naming the tool and the rule; the other tools
+// still load.
 //
-// [Tool.PrepareArgs] runs before the handler: arguments that break the
-// input schema never reach it, and the client gets an isError result listing
-// the violations with their JSON pointers and rules (the first
-// schema.MaxViolations of them, then how many more; quoted input clipped).
-// Arguments a typed handler cannot decode get the same kind of list, in
-// JSON terms, never Go's (see [New]). Defaults are filled in
-// before validation. A schema that accepts any object costs nothing per
-// call, and an empty arguments object is answered from a value computed at
-// Compile time.
+// Before the handler runs, the arguments are validated against the input
+// schema: arguments that break it never reach the handler, and the client
+// gets an isError result listing the violations with their JSON pointers
+// and rules (the first schema.MaxViolations of them, then how many more;
+// quoted input clipped). Arguments a typed handler cannot decode get the
+// same kind of list, in JSON terms, never Go's (see [New]). Defaults are
+// filled in before validation. A schema that accepts any object costs
+// nothing per call, and an empty arguments object is answered from a value
+// computed at registration.
 //
-// [Tool.CheckResult] runs after the handler: every content block is checked
-// ([CheckContent]), and structured content, which may be any JSON value
-// (object, array, string, number, boolean or null), is validated against the
-// output schema. A tool with an output schema must return structured content
-// unless its result is an isError result or a [MetaResult]. A result that
-// breaks the contract is never sent: the client gets an isError result
-// naming the violation, and the server logs it. To fail inside the contract,
-// a typed handler returns its value together with [Fail]: the isError result
-// still carries conforming structured content, and that is validated too.
+// After the handler runs, every content block is checked (required fields
+// present, base64 that decodes, absolute URIs, annotations in range), and
+// structured content, which may be any JSON value (object, array, string,
+// number, boolean or null), is validated against the output schema. A tool
+// with an output schema must return structured content unless its result
+// is an isError result or a [MetaResult]. A result that breaks the contract
+// is never sent: the client gets an isError result naming the violation,
+// and the server logs it. To fail inside the contract, a typed handler
+// returns its value together with [Fail]: the isError result still carries
+// conforming structured content, and that is validated too.
 //
 // A handler reports a failure of the tool itself with an isError result:
 // return [ErrorResult], or just a Go error, which becomes an isError result

@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/calltest"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -39,16 +40,16 @@ type keyInner struct {
 // keyTools returns the same typed tool with a strict inferred schema, a
 // relaxed one and a given one, and a pointer to the arguments it last
 // received (nil until it runs).
-func keyTools() (map[string]*tool.Tool, **keyArgs) {
+func keyTools() (map[string]tool.Tool, **keyArgs) {
 	got := new(*keyArgs)
 	fn := func(_ context.Context, in keyArgs) (*tool.Result, error) {
 		*got = &in
 		return tool.TextResult("ran"), nil
 	}
-	return map[string]*tool.Tool{
-		"strict":  tool.MustNew("keys", "", fn),
-		"relaxed": tool.MustNew("keys", "", fn, tool.AllowAdditionalProperties()),
-		"given":   tool.MustNew("keys", "", fn, tool.WithInputSchema(json.RawMessage(`{"type":"object"}`))),
+	return map[string]tool.Tool{
+		"strict":  tool.New("keys", "", fn),
+		"relaxed": tool.New("keys", "", fn, tool.AllowAdditionalProperties()),
+		"given":   tool.New("keys", "", fn, tool.WithInputSchema(json.RawMessage(`{"type":"object"}`))),
 	}, got
 }
 
@@ -158,12 +159,12 @@ func TestDecodeArgsExactKeys(t *testing.T) {
 	}
 
 	var seen string
-	base := tool.MustNew("keys", "", noop[keyArgs, *tool.Result](), tool.AllowAdditionalProperties())
+	base := tool.New("keys", "", noop[keyArgs, *tool.Result](), tool.AllowAdditionalProperties())
 	wrapped := probe.WrapTyped(base, func(_ context.Context, in keyArgs) (probe.Patterns, error) {
 		seen = in.Text
 		return probe.Patterns{}, nil
 	})
-	ctx := tool.WithRequest(context.Background(), &tool.RequestInfo{Meta: json.RawMessage(`{"` + probe.PermissionPatternsKey + `":true}`)})
+	ctx := calltest.WithMeta(context.Background(), `{"`+probe.PermissionPatternsKey+`":true}`)
 	res, err := wrapped.Handler(ctx, json.RawMessage(`{"Text":"x"}`))
 	if err == nil || seen != "" || !strings.Contains(err.Error(), "- /Text: additional property is not allowed (additionalProperties)") {
 		t.Errorf("probe of a case variant: %v, %v, pattern function saw %q", res, err, seen)

@@ -19,29 +19,35 @@ func ExampleNew() {
 		City string `json:"city"`
 		Days int    `json:"days"`
 	}
-	forecast, err := tool.New("forecast", "Forecasts the weather.",
+	forecast := tool.New("forecast", "Forecasts the weather.",
 		func(_ context.Context, in Args) (Forecast, error) {
 			return Forecast{City: in.City, Days: in.Days}, nil
 		}, tool.WithTitle("Forecast"))
-	if err != nil {
-		panic(err)
-	}
 	fmt.Println(string(forecast.InputSchema))
 	fmt.Println(string(forecast.OutputSchema))
 
-	// What the server does for each call: validate and default the
-	// arguments, run the handler, check the result.
-	args, bad := forecast.PrepareArgs(json.RawMessage(`{"city":"Oslo"}`))
-	if bad != nil {
-		panic("invalid arguments")
-	}
-	res, _ := forecast.Handler(context.Background(), args)
-	res, _ = forecast.CheckResult(res)
-	fmt.Println(res.Content[0].(*tool.Text).Text)
+	// A server registers it (srv.MustAddTool(forecast)) and answers each
+	// call: arguments validated and defaulted, handler run, result checked.
+	callTool(forecast, `{"city":"Oslo"}`)
 	// Output:
 	// {"type":"object","properties":{"city":{"type":"string","description":"City name."},"days":{"type":"integer","minimum":1,"maximum":14,"default":3}},"required":["city"],"additionalProperties":false}
 	// {"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city","days"],"additionalProperties":false}
-	// {"city":"Oslo","days":3}
+	// {"content":[{"type":"text","text":"{\"city\":\"Oslo\",\"days\":3}"}],"structuredContent":{"city":"Oslo","days":3}}
+}
+
+// Arguments that break the input schema never reach the handler: the
+// client gets an isError result listing every violation.
+func ExampleNew_invalidArguments() {
+	add := tool.New("add", "Adds two integers.",
+		func(_ context.Context, in struct {
+			A int `json:"a"`
+			B int `json:"b"`
+		}) (int, error) {
+			return in.A + in.B, nil
+		})
+	callTool(add, `{"a":"one","c":3}`)
+	// Output:
+	// {"content":[{"type":"text","text":"invalid arguments for tool add:\n- (root): Required property 'b' is missing (required)\n- /a: Value is string but should be integer (type)\n- /c: additional property is not allowed (additionalProperties)"}],"isError":true}
 }
 
 // A typed handler's natural Go values keep the output schema inferred
@@ -53,13 +59,11 @@ func ExampleNew_zeroValue() {
 		Labels map[string]string `json:"labels"`
 		Next   *string           `json:"next"`
 	}
-	list := tool.MustNew("list", "Lists the items.", func(context.Context, struct{}) (Page, error) {
+	list := tool.New("list", "Lists the items.", func(context.Context, struct{}) (Page, error) {
 		return Page{}, nil
 	})
-	res, _ := list.Handler(context.Background(), json.RawMessage(`{}`))
-	res, err := list.CheckResult(res)
-	fmt.Println(res.Content[0].(*tool.Text).Text, err)
-	// Output: {"items":[],"labels":{}} <nil>
+	callTool(list, `{}`)
+	// Output: {"content":[{"type":"text","text":"{\"items\":[],\"labels\":{}}"}],"structuredContent":{"items":[],"labels":{}}}
 }
 
 // Arguments are decoded by exact key: with a relaxed schema, which lets
@@ -69,15 +73,12 @@ func ExampleAllowAdditionalProperties() {
 	type Args struct {
 		Text string `json:"text,omitempty"`
 	}
-	echo := tool.MustNew("echo", "Echoes text.", func(_ context.Context, in Args) (*tool.Result, error) {
+	echo := tool.New("echo", "Echoes text.", func(_ context.Context, in Args) (*tool.Result, error) {
 		return tool.TextResult(in.Text), nil
 	}, tool.AllowAdditionalProperties())
-	args, _ := echo.PrepareArgs(json.RawMessage(`{"Text":"hi","extra":1}`))
-	res, _ := echo.Handler(context.Background(), args)
-	fmt.Println(res.Content[0].(*tool.Text).Text)
+	callTool(echo, `{"Text":"hi","extra":1}`)
 	// Output:
-	// invalid arguments for tool echo:
-	// - /Text: additional property is not allowed (additionalProperties)
+	// {"content":[{"type":"text","text":"invalid arguments for tool echo:\n- /Text: additional property is not allowed (additionalProperties)"}],"isError":true}
 }
 
 func ExampleFail() {
@@ -88,7 +89,7 @@ func ExampleFail() {
 		Accepted bool   `json:"accepted"`
 		Region   string `json:"region"`
 	}
-	route := tool.MustNew("route", "Plans a route.",
+	route := tool.New("route", "Plans a route.",
 		func(_ context.Context, in Args) (Report, error) {
 			if in.Region != "eu-west" {
 				// Fail inside the contract: still a conforming Report.
@@ -96,56 +97,24 @@ func ExampleFail() {
 			}
 			return Report{Accepted: true, Region: in.Region}, nil
 		})
-	res, _ := route.Handler(context.Background(), json.RawMessage(`{"region":"mars"}`))
-	res, err := route.CheckResult(res)
-	fmt.Println(res.IsError, err)
-	for _, c := range res.Content {
-		fmt.Println(c.(*tool.Text).Text)
-	}
+	callTool(route, `{"region":"mars"}`)
 	// Output:
-	// true <nil>
-	// unknown region "mars"
-	// {"accepted":false,"region":"mars"}
+	// {"content":[{"type":"text","text":"unknown region \"mars\""},{"type":"text","text":"{\"accepted\":false,\"region\":\"mars\"}"}],"structuredContent":{"accepted":false,"region":"mars"},"isError":true}
 }
 
-func ExampleTool_PrepareArgs() {
-	add := tool.MustNew("add", "Adds two integers.",
-		func(_ context.Context, in struct {
-			A int `json:"a"`
-			B int `json:"b"`
-		}) (int, error) {
-			return in.A + in.B, nil
-		})
-	_, bad := add.PrepareArgs(json.RawMessage(`{"a":"one","c":3}`))
-	fmt.Println(bad.IsError)
-	fmt.Println(bad.Content[0].(*tool.Text).Text)
-	// Output:
-	// true
-	// invalid arguments for tool add:
-	// - (root): Required property 'b' is missing (required)
-	// - /a: Value is string but should be integer (type)
-	// - /c: additional property is not allowed (additionalProperties)
-}
-
-func ExampleTool_CheckResult() {
-	t := &tool.Tool{
+// A result that breaks the tool's own contract is never sent: the client
+// gets an isError result naming the violation, and the server logs it.
+func ExampleResult_brokenContract() {
+	count := tool.Tool{
 		Name:         "count",
 		OutputSchema: json.RawMessage(`{"type":"integer","minimum":0}`),
 		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 			return &tool.Result{Structured: -1}, nil
 		},
 	}
-	res, _ := t.Handler(context.Background(), nil)
-	sent, err := t.CheckResult(res)
-	fmt.Println(sent.IsError)
-	fmt.Println(sent.Content[0].(*tool.Text).Text)
-	fmt.Println(err != nil)
+	callTool(count, `{}`)
 	// Output:
-	// true
-	// tool count returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):
-	// - structuredContent does not match the output schema:
-	//   - (root): -1 should be at least 0 (minimum)
-	// true
+	// {"content":[{"type":"text","text":"tool count returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n- structuredContent does not match the output schema:\n  - (root): -1 should be at least 0 (minimum)"}],"isError":true}
 }
 
 func ExampleNewText() {
@@ -159,8 +128,8 @@ func ExampleNewText() {
 func ExampleNewImage() {
 	b := tool.NewImage([]byte("\x89PNG\r\n\x1a\n"), "image/png")
 	out, _ := json.Marshal(b)
-	fmt.Println(string(out), tool.CheckContent(b))
-	// Output: {"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"} <nil>
+	fmt.Println(string(out))
+	// Output: {"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}
 }
 
 func ExampleNewAudio() {
@@ -175,10 +144,8 @@ func ExampleNewResourceLink() {
 		tool.LinkMimeType("text/markdown"), tool.LinkSize(2048))
 	out, _ := json.Marshal(b)
 	fmt.Println(string(out))
-	fmt.Println(tool.CheckContent(tool.NewResourceLink("README.md", "README.md")))
 	// Output:
 	// {"type":"resource_link","uri":"file:///project/README.md","name":"README.md","mimeType":"text/markdown","size":2048}
-	// resource_link: uri "README.md" is not absolute (it needs a scheme, such as file: or https:)
 }
 
 func ExampleNewEmbeddedText() {
@@ -195,9 +162,16 @@ func ExampleNewEmbeddedBlob() {
 	// Output: {"type":"resource","resource":{"uri":"test://data.bin","mimeType":"application/octet-stream","blob":"AAEC"}}
 }
 
+// A result with no content that carries only _meta, such as a reply to a
+// permission probe, is exempt from the tool's output schema.
 func ExampleMetaResult() {
-	probe := tool.MustNew("guarded", "", func(context.Context, struct{}) (int, error) { return 1, nil })
-	res, err := probe.CheckResult(tool.MetaResult(map[string]any{"com.example/allowed": true}))
-	fmt.Println(len(res.Content), res.Meta, err)
-	// Output: 0 map[com.example/allowed:true] <nil>
+	guarded := tool.Tool{
+		Name:         "guarded",
+		OutputSchema: json.RawMessage(`{"type":"integer"}`),
+		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+			return tool.MetaResult(map[string]any{"com.example/allowed": true}), nil
+		},
+	}
+	callTool(guarded, `{}`)
+	// Output: {"content":[],"_meta":{"com.example/allowed":true}}
 }

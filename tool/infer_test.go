@@ -68,14 +68,14 @@ type inferOut struct {
 func TestNewInfersSchemas(t *testing.T) {
 	tests := []struct {
 		name       string
-		build      func() (*tool.Tool, error)
+		build      func() tool.Tool
 		wantIn     string
 		wantOut    string // "" for no output schema
 		wantNoNull bool
 	}{
 		{
 			name:  "required follows omitempty and pointers, strict by default",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferBasic, *tool.Result]()) },
+			build: func() tool.Tool { return tool.New("t", "", noop[inferBasic, *tool.Result]()) },
 			wantIn: `{"type":"object","properties":{"name":{"type":"string"},"count":{"type":"integer"},` +
 				`"ptr":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},` +
 				`"required":["name"],"additionalProperties":false}`,
@@ -83,7 +83,7 @@ func TestNewInfersSchemas(t *testing.T) {
 		},
 		{
 			name: "relaxed inference",
-			build: func() (*tool.Tool, error) {
+			build: func() tool.Tool {
 				return tool.New("t", "", noop[inferBasic, *tool.Result](), tool.AllowAdditionalProperties())
 			},
 			wantIn: `{"type":"object","properties":{"name":{"type":"string"},"count":{"type":"integer"},` +
@@ -91,7 +91,7 @@ func TestNewInfersSchemas(t *testing.T) {
 		},
 		{
 			name:  "descriptions, enums, bounds, patterns, formats and defaults from tags",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferTags, *tool.Result]()) },
+			build: func() tool.Tool { return tool.New("t", "", noop[inferTags, *tool.Result]()) },
 			wantIn: `{"type":"object","properties":{"city":{"type":"string","description":"City name."},` +
 				`"unit":{"type":"string","enum":["metric","imperial"],"default":"metric"},` +
 				`"days":{"type":"integer","minimum":1,"maximum":14,"default":3},` +
@@ -101,7 +101,7 @@ func TestNewInfersSchemas(t *testing.T) {
 		},
 		{
 			name:  "nested structs, arrays, slices, maps and time",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferNested, *tool.Result]()) },
+			build: func() tool.Tool { return tool.New("t", "", noop[inferNested, *tool.Result]()) },
 			wantIn: `{"type":"object","properties":{"owner":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false},` +
 				`"points":{"type":"array","items":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}},` +
 				`"labels":{"type":"object","additionalProperties":{"type":"string"}},` +
@@ -109,47 +109,47 @@ func TestNewInfersSchemas(t *testing.T) {
 		},
 		{
 			name:  "recursive root type",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferTree, *tool.Result]()) },
+			build: func() tool.Tool { return tool.New("t", "", noop[inferTree, *tool.Result]()) },
 			wantIn: `{"type":"object","properties":{"value":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#"}}},` +
 				`"required":["value"],"additionalProperties":false}`,
 		},
 		{
 			name:  "recursive nested type through $defs",
-			build: func() (*tool.Tool, error) { return tool.New("t", "", noop[inferForest, *tool.Result]()) },
+			build: func() tool.Tool { return tool.New("t", "", noop[inferForest, *tool.Result]()) },
 			wantIn: `{"type":"object","properties":{"trees":{"type":"array","items":{"$ref":"#/$defs/inferBranch"}}},"required":["trees"],"additionalProperties":false,` +
 				`"$defs":{"inferBranch":{"type":"object","properties":{"leaf":{"type":"string"},"next":{"$ref":"#/$defs/inferBranch"}},"required":["leaf"],"additionalProperties":false}}}`,
 		},
 		{
 			name:    "output schema inferred from a struct",
-			build:   func() (*tool.Tool, error) { return tool.New("t", "", noop[struct{}, inferOut]()) },
+			build:   func() tool.Tool { return tool.New("t", "", noop[struct{}, inferOut]()) },
 			wantIn:  `{"type":"object","additionalProperties":false}`,
 			wantOut: `{"type":"object","properties":{"ok":{"type":"boolean"},"notes":{"type":"array","items":{"type":"string"}}},"required":["ok"],"additionalProperties":false}`,
 		},
 		{
 			name:    "output schema of any JSON type",
-			build:   func() (*tool.Tool, error) { return tool.New("t", "", noop[struct{}, []string]()) },
+			build:   func() tool.Tool { return tool.New("t", "", noop[struct{}, []string]()) },
 			wantIn:  `{"type":"object","additionalProperties":false}`,
 			wantOut: `{"type":"array","items":{"type":"string"}}`,
 		},
 		{
 			name:    "scalar output",
-			build:   func() (*tool.Tool, error) { return tool.New("t", "", noop[struct{}, float64]()) },
+			build:   func() tool.Tool { return tool.New("t", "", noop[struct{}, float64]()) },
 			wantIn:  `{"type":"object","additionalProperties":false}`,
 			wantOut: `{"type":"number"}`,
 		},
 		{
 			name:   "raw arguments",
-			build:  func() (*tool.Tool, error) { return tool.New("t", "", noop[json.RawMessage, *tool.Result]()) },
+			build:  func() tool.Tool { return tool.New("t", "", noop[json.RawMessage, *tool.Result]()) },
 			wantIn: `{"type":"object"}`,
 		},
 		{
 			name:   "map arguments",
-			build:  func() (*tool.Tool, error) { return tool.New("t", "", noop[map[string]any, *tool.Result]()) },
+			build:  func() tool.Tool { return tool.New("t", "", noop[map[string]any, *tool.Result]()) },
 			wantIn: `{"type":"object","additionalProperties":{}}`,
 		},
 		{
 			name: "explicit schemas win",
-			build: func() (*tool.Tool, error) {
+			build: func() tool.Tool {
 				return tool.New("t", "", noop[inferBasic, inferOut](),
 					tool.WithInputSchema(json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","maxLength":3}}}`)),
 					tool.WithOutputSchema(json.RawMessage(`{"type":"object"}`)))
@@ -159,7 +159,7 @@ func TestNewInfersSchemas(t *testing.T) {
 		},
 		{
 			name: "explicit output schema on a *Result handler",
-			build: func() (*tool.Tool, error) {
+			build: func() tool.Tool {
 				return tool.New("t", "", noop[struct{}, *tool.Result](), tool.WithOutputSchema(json.RawMessage(`{"type":"string"}`)))
 			},
 			wantIn:  `{"type":"object","additionalProperties":false}`,
@@ -168,7 +168,7 @@ func TestNewInfersSchemas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl, err := tt.build()
+			tl, err := compile(tt.build())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -189,7 +189,7 @@ func TestNewDescriptorOptions(t *testing.T) {
 	ann := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
 	icon := tool.Icon{Src: "https://example.com/i.png", MimeType: "image/png"}
 	meta := map[string]any{"com.example/k": "v"}
-	tl := tool.MustNew("described", "Does things.", noop[struct{}, *tool.Result](),
+	tl := tool.New("described", "Does things.", noop[struct{}, *tool.Result](),
 		tool.WithTitle("Described"), tool.WithAnnotations(ann), tool.WithIcons(icon), tool.WithMeta(meta))
 	if tl.Name != "described" || tl.Description != "Does things." || tl.Title != "Described" {
 		t.Errorf("name/description/title = %q/%q/%q", tl.Name, tl.Description, tl.Title)
@@ -209,24 +209,24 @@ type badTag struct {
 func TestNewInferenceErrors(t *testing.T) {
 	tests := []struct {
 		name  string
-		build func() (*tool.Tool, error)
+		build func() tool.Tool
 		want  string
 	}{
-		{"unrepresentable input", func() (*tool.Tool, error) {
+		{"unrepresentable input", func() tool.Tool {
 			return tool.New("t", "", noop[struct{ C chan int }, *tool.Result]())
 		}, `tool "t": input schema: schema:`},
-		{"bad struct tag", func() (*tool.Tool, error) { return tool.New("t", "", noop[badTag, *tool.Result]()) },
+		{"bad struct tag", func() tool.Tool { return tool.New("t", "", noop[badTag, *tool.Result]()) },
 			`tool "t": input schema: schema:`},
-		{"unrepresentable output", func() (*tool.Tool, error) { return tool.New("t", "", noop[struct{}, func()]()) },
+		{"unrepresentable output", func() tool.Tool { return tool.New("t", "", noop[struct{}, func()]()) },
 			`tool "t": output schema: schema:`},
-		{"non-object input type", func() (*tool.Tool, error) { return tool.New("t", "", noop[int, *tool.Result]()) },
+		{"non-object input type", func() tool.Tool { return tool.New("t", "", noop[int, *tool.Result]()) },
 			`tool "t": input schema: the root must declare "type": "object"`},
-		{"nil handler", func() (*tool.Tool, error) { return tool.New[struct{}, *tool.Result]("t", "", nil) },
+		{"nil handler", func() tool.Tool { return tool.New[struct{}, *tool.Result]("t", "", nil) },
 			`tool "t" has no handler`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl, err := tt.build()
+			tl, err := compile(tt.build())
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("New = %v, %v; want an error containing %q", tl, err, tt.want)
 			}
@@ -234,11 +234,22 @@ func TestNewInferenceErrors(t *testing.T) {
 	}
 }
 
-func TestMustNewPanics(t *testing.T) {
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(error).Error(), "is invalid") {
-			t.Errorf("recover() = %v, want the name error", r)
-		}
-	}()
-	tool.MustNew("bad name", "", noop[struct{}, *tool.Result]())
+func TestNewReportsAtRegistration(t *testing.T) {
+	tl := tool.New("bad name", "", noop[struct{}, *tool.Result]())
+	if tl.Err() != nil {
+		t.Errorf("Err() = %v; a bad name is the server's to report", tl.Err())
+	}
+	if _, err := compile(tl); err == nil || !strings.Contains(err.Error(), "is invalid") {
+		t.Errorf("compile = %v, want the name error", err)
+	}
+	bad := tool.New("t", "", noop[struct{ C chan int }, *tool.Result]())
+	if bad.Err() == nil || bad.InputSchema != nil || bad.Handler != nil {
+		t.Errorf("New of an unfillable In: Err %v, schema %s, handler set %v", bad.Err(), bad.InputSchema, bad.Handler != nil)
+	}
+	if _, err := compile(bad); err == nil || err.Error() != bad.Err().Error() {
+		t.Errorf("compile = %v, want %v", err, bad.Err())
+	}
+	if nilFn := tool.New[struct{}, int]("t", "", nil); nilFn.Err() == nil {
+		t.Error("New with a nil function has no Err")
+	}
 }

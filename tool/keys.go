@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/mcpwire/mcpwire/internal/natural"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
@@ -122,7 +123,7 @@ func (b *planBuilder) kind(t reflect.Type, path string) (*keyPlan, error) {
 		}
 		return b.container(t, planMap, path+"[key]")
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && !hasJSONMethods(t.Elem()) {
+		if t.Elem().Kind() == reflect.Uint8 && !natural.HasJSONMethods(t.Elem()) {
 			return nil, nil // base64
 		}
 		return b.container(t, planList, path+"[]")

@@ -16,7 +16,7 @@ import (
 // pipe. Records always also go to the server's own log (see
 // Call.ServerLogger). Outside a call the logger is slog.Default().
 func Logger(ctx context.Context) *slog.Logger {
-	c := CallFrom(ctx)
+	c := callFrom(ctx)
 	if c == nil {
 		return slog.Default()
 	}
@@ -29,7 +29,7 @@ func Logger(ctx context.Context) *slog.Logger {
 
 // clientHandler forwards records to the client and tees them to next.
 type clientHandler struct {
-	call   Call
+	call   call
 	next   slog.Handler
 	attrs  []slog.Attr
 	groups []string

@@ -5,12 +5,14 @@ import (
 	"log/slog"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/callctx"
 )
 
-// Call is the server's side of the call in progress. The mcp package puts
-// one in every handler's context; handlers use it through ReportProgress
-// and Logger rather than directly.
-type Call interface {
+// call is the server's side of the call in progress. The mcp package puts
+// one in every handler's context (see package internal/callctx); handlers
+// reach it through RequestFrom, ReportProgress and Logger.
+type call interface {
 	// Request describes the request the call serves.
 	Request() *RequestInfo
 	// Meta returns the request's params._meta, raw (nil if absent),
@@ -30,23 +32,16 @@ type Call interface {
 	ServerLogger() *slog.Logger
 }
 
-type callKey struct{}
-
-// WithCall returns a context carrying c.
-func WithCall(ctx context.Context, c Call) context.Context {
-	return context.WithValue(ctx, callKey{}, c)
-}
-
-// CallFrom returns the call in progress, or nil outside a call.
-func CallFrom(ctx context.Context) Call {
-	c, _ := ctx.Value(callKey{}).(Call)
+// callFrom returns the call in progress, or nil outside a call.
+func callFrom(ctx context.Context) call {
+	c, _ := callctx.From(ctx).(call)
 	return c
 }
 
 // ReportProgress reports progress for the current call. It does nothing and
 // returns nil when the client did not ask for progress.
 func ReportProgress(ctx context.Context, progress, total float64, message string) error {
-	c := CallFrom(ctx)
+	c := callFrom(ctx)
 	if c == nil {
 		return nil
 	}

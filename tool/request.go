@@ -2,7 +2,6 @@ package tool
 
 import (
 	"context"
-	"log/slog"
 
 	json "github.com/goccy/go-json"
 
@@ -49,36 +48,19 @@ type RequestInfo struct {
 	Meta json.RawMessage
 }
 
-// WithRequest returns a context carrying info, for code that runs a
-// handler outside an mcp server (tests, adapters). The mcp package instead
-// supplies the request through the call it puts in the context.
-func WithRequest(ctx context.Context, info *RequestInfo) context.Context {
-	return WithCall(ctx, infoOnly{info})
-}
-
 // RequestFrom returns the request info of the call in progress, or nil
 // outside a call.
 func RequestFrom(ctx context.Context) *RequestInfo {
-	if c := CallFrom(ctx); c != nil {
+	if c := callFrom(ctx); c != nil {
 		return c.Request()
 	}
 	return nil
 }
 
-// infoOnly is a Call that only knows its request.
-type infoOnly struct{ info *RequestInfo }
-
-func (i infoOnly) Request() *RequestInfo                 { return i.info }
-func (infoOnly) ServerLogger() *slog.Logger              { return nil }
-func (i infoOnly) Meta() json.RawMessage                 { return i.info.Meta }
-func (infoOnly) Progress(float64, float64, string) error { return nil }
-func (infoOnly) LogEnabled(slog.Level) bool              { return false }
-func (infoOnly) Log(slog.Level, string, any) error       { return nil }
-
 // Middleware wraps the handler of a tool. The mcp server applies its
 // middlewares after the arguments were validated and before the handler
 // runs, outermost first.
-type Middleware func(t *Tool, next Handler) Handler
+type Middleware func(t Tool, next Handler) Handler
 
 // HasClientCapability reports whether the request's client declared the
 // named top-level capability (such as "sampling" or "elicitation"). In the

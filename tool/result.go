@@ -1,11 +1,12 @@
 package tool
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/natural"
 )
 
 // Result is what a tool call returns: content blocks, optional structured
@@ -14,7 +15,8 @@ type Result struct {
 	// Content is the list of content blocks. Nil is sent as [].
 	Content []Content
 	// Structured is the optional structured content: any JSON value,
-	// either as json.RawMessage or as a Go value to marshal. A nil
+	// either as json.RawMessage or as a Go value, encoded as a typed
+	// handler's Out is (see New: a nil slice is [], a nil map {}). A nil
 	// interface means "absent"; to send JSON null on purpose, use
 	// json.RawMessage("null").
 	Structured any
@@ -22,9 +24,6 @@ type Result struct {
 	IsError bool
 	// Meta is the result's optional _meta object.
 	Meta map[string]any
-
-	// metaOnly marks a MetaResult, which is exempt from the output schema.
-	metaOnly bool
 }
 
 // TextResult returns a result with one text block.
@@ -49,8 +48,7 @@ func ErrorResult(format string, args ...any) *Result {
 // JSON serialization also in a text block for clients that ignore
 // structuredContent. v is encoded as a typed handler's Out is (see New),
 // so a nil slice is [] and a nil map {}; a json.RawMessage is sent as it
-// is. (A Go value set as Result.Structured directly is encoded by
-// CheckResult as encoding/json encodes it: a nil slice is null there.)
+// is.
 func StructuredResult(v any) (*Result, error) {
 	switch v := v.(type) {
 	case json.RawMessage:
@@ -59,7 +57,7 @@ func StructuredResult(v any) (*Result, error) {
 		return structuredResult(json.RawMessage("null")), nil
 	}
 	rv := reflect.ValueOf(v)
-	return encodeStructured(encoderFor(rv.Type()), rv)
+	return encodeStructured(natural.For(rv.Type()), rv)
 }
 
 // structuredResult returns a result carrying raw as structured content
@@ -77,43 +75,21 @@ func structuredResult(raw json.RawMessage) *Result {
 }
 
 // encodeStructured encodes v with enc into a structured result.
-func encodeStructured(enc *encoder, v reflect.Value) (*Result, error) {
-	raw, err := enc.encode(v)
+func encodeStructured(enc *natural.Encoder, v reflect.Value) (*Result, error) {
+	raw, err := enc.Encode(v)
 	if err != nil {
 		return nil, err
 	}
 	return structuredResult(raw), nil
 }
 
-// unencodable is the structured content of a typed handler whose Out has
-// no JSON form: CheckResult reports err.
-type unencodable struct{ err error }
-
 // MetaResult returns a result with no content block that carries only
-// _meta, such as a reply to a permission probe. It is exempt from the
-// tool's output schema: CheckResult accepts it without structured content.
+// _meta, such as a reply to a permission probe. A result of that shape (no
+// content, no structured content, a non-nil Meta) is exempt from the
+// tool's output schema: it is accepted without structured content.
 func MetaResult(meta map[string]any) *Result {
-	return &Result{Content: []Content{}, Meta: meta, metaOnly: true}
-}
-
-// marshalStructured encodes structured content compactly, without HTML
-// escaping, so the text block a model reads stays legible. Its error,
-// which a contract-violation result carries, names the value that failed
-// by its JSON pointer, never by its Go type.
-func marshalStructured(v any) (json.RawMessage, error) {
-	switch v := v.(type) {
-	case json.RawMessage:
-		return v, nil
-	case unencodable:
-		return nil, v.err
+	if meta == nil {
+		meta = map[string]any{}
 	}
-	b, err := json.MarshalWithOption(v, json.DisableHTMLEscape())
-	if err != nil {
-		// The wire encoder finds the same value and says why in JSON terms.
-		if _, werr := encoderFor(reflect.TypeOf(v)).encode(reflect.ValueOf(v)); werr != nil {
-			return nil, werr
-		}
-		return nil, errors.New("encoding structured content: the value cannot be encoded as JSON")
-	}
-	return b, nil
+	return &Result{Content: []Content{}, Meta: meta}
 }

@@ -2,9 +2,6 @@ package tool
 
 import (
 	"context"
-	"fmt"
-	"regexp"
-	"sync/atomic"
 
 	json "github.com/goccy/go-json"
 
@@ -18,12 +15,12 @@ import (
 // args: it may be shared between calls.
 type Handler func(ctx context.Context, args json.RawMessage) (*Result, error)
 
-// Tool is one tool: its descriptor and its handler.
+// Tool is one tool: its descriptor and its handler, a plain value.
 //
 // Build one with [New] for a typed handler, or as a struct literal with a
-// raw [Handler]. [Tool.Compile] checks it and compiles its schemas; the mcp
-// server calls it at registration. Do not change a tool after it was
-// registered.
+// raw [Handler]. The server checks it and compiles its schemas when it is
+// registered (mcp.Server.AddTool), and keeps its own copy: changing a Tool
+// afterwards changes nothing that was registered.
 type Tool struct {
 	// Name identifies the tool; it must match ^[A-Za-z0-9_.-]{1,128}$.
 	Name string
@@ -52,9 +49,15 @@ type Tool struct {
 	// Handler runs a call.
 	Handler Handler
 
-	// compiled holds the *compiled set by Compile (see compile.go).
-	compiled atomic.Value
+	// err is what New found wrong; registration reports it.
+	err error
 }
+
+// Err returns the problem [New] found in the tool it built (an argument
+// type no call could fill, a schema that could not be inferred), nil for
+// a good tool and for a struct literal. Registering a tool reports it
+// too, so a server needs no separate check.
+func (t Tool) Err() error { return t.err }
 
 // Annotations are hints about a tool's behaviour (the wire type of package
 // protocol). They are untrusted unless the client trusts the server.
@@ -67,14 +70,3 @@ type Icon = protocol.Icon
 
 // Bool returns a pointer to b, for the hint fields of Annotations.
 func Bool(b bool) *bool { return &b }
-
-var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
-
-// CheckName reports whether name is a valid tool name: 1 to 128 ASCII
-// letters, digits, '_', '-' and '.'.
-func CheckName(name string) error {
-	if !nameRE.MatchString(name) {
-		return fmt.Errorf("tool name %q is invalid: it must match ^[A-Za-z0-9_.-]{1,128}$", name)
-	}
-	return nil
-}

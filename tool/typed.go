@@ -8,17 +8,21 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/natural"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
 // New builds a tool from a typed handler. The input schema is inferred
 // from In and the output schema from Out with package schema (see
 // schema.For for the struct tags it reads), unless WithInputSchema or
-// WithOutputSchema gives one; the tool is compiled before New returns, so
-// every descriptor problem is reported here. So is an In type that no
-// call could fill, with the field's path: an interface field other than
-// any, a struct whose fields are all unexported (struct{} is the tool
-// without arguments), a channel, a function or a complex number.
+// WithOutputSchema gives one. A type that cannot be described is the
+// tool's [Tool.Err], which registering the tool reports, together with
+// every other descriptor problem (a bad name, a given schema that does not
+// compile): one failure point, at registration, never at call time. So is
+// an In type that no call could fill, with the field's path: an interface
+// field other than any, a struct whose fields are all unexported
+// (struct{} is the tool without arguments), a channel, a function or a
+// complex number.
 //
 // Inferred schemas bound integer fields (and float32 ones) to their Go
 // type's range, so the validator refuses what would overflow. At each call
@@ -70,19 +74,29 @@ import (
 //
 // In may also be json.RawMessage or any, for the raw arguments object;
 // its schema is then {"type":"object"} unless given.
-func New[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error), opts ...Option) (*Tool, error) {
-	if fn == nil {
-		return nil, fmt.Errorf("tool %q has no handler", name)
-	}
+func New[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error), opts ...Option) Tool {
 	var cfg config
 	for _, o := range opts {
 		o(&cfg)
 	}
-	t := &Tool{
+	t := Tool{
 		Name: name, Title: cfg.title, Description: description,
 		Annotations: cfg.annotations, Icons: cfg.icons, Meta: cfg.meta,
 		HeaderOptions: cfg.headerOpts,
 	}
+	if fn == nil {
+		t.err = fmt.Errorf("tool %q has no handler", name)
+		return t
+	}
+	if err := describe(&t, fn, &cfg); err != nil {
+		t.InputSchema, t.OutputSchema, t.err = nil, nil, err
+	}
+	return t
+}
+
+// describe infers t's schemas and builds its handler.
+func describe[In, Out any](t *Tool, fn func(ctx context.Context, in In) (Out, error), cfg *config) error {
+	name := t.Name
 	var inferOpts []schema.Option
 	if cfg.relaxed {
 		inferOpts = append(inferOpts, schema.AllowAdditional())
@@ -90,11 +104,11 @@ func New[In, Out any](name, description string, fn func(ctx context.Context, in 
 	inType, outType := reflect.TypeFor[In](), reflect.TypeFor[Out]()
 	var err error
 	if t.InputSchema, err = inputSchemaFor(inType, cfg.input, inferOpts); err != nil {
-		return nil, fmt.Errorf("tool %q: input schema: %w", name, err)
+		return fmt.Errorf("tool %q: input schema: %w", name, err)
 	}
 	plan, err := argsPlanFor(inType)
 	if err != nil {
-		return nil, fmt.Errorf("tool %q: input schema: %w", name, err)
+		return fmt.Errorf("tool %q: input schema: %w", name, err)
 	}
 	h := handling{returnsResult: outType == resultType, skipDecode: isEmptyStruct(inType)}
 	// A strict inferred schema already refuses every key that is not a
@@ -107,27 +121,17 @@ func New[In, Out any](name, description string, fn func(ctx context.Context, in 
 		t.OutputSchema = cfg.output
 	case !h.returnsResult:
 		if t.OutputSchema, err = schema.FromType(outType, inferOpts...); err != nil {
-			return nil, fmt.Errorf("tool %q: output schema: %w", name, err)
+			return fmt.Errorf("tool %q: output schema: %w", name, err)
 		}
 	}
 	if !h.returnsResult {
-		h.out = encoderFor(outType)
+		h.out = natural.For(outType)
 	}
 	t.Handler = typedHandler(name, fn, h)
-	if err := t.Compile(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return nil
 }
 
-// MustNew is New that panics on error, for tools built at start-up.
-func MustNew[In, Out any](name, description string, fn func(ctx context.Context, in In) (Out, error), opts ...Option) *Tool {
-	t, err := New(name, description, fn, opts...)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
+var objectSchema = json.RawMessage(`{"type":"object"}`)
 
 var (
 	resultType     = reflect.TypeFor[*Result]()
@@ -168,11 +172,11 @@ func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan) (I
 	var in In
 	if keys != nil {
 		if vs := keys.check(args); vs != nil {
-			return in, errors.New(invalidArguments(toolName, vs))
+			return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, vs))
 		}
 	}
 	if err := json.Unmarshal(args, &in); err != nil {
-		return in, errors.New(invalidArguments(toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
+		return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
 	}
 	return in, nil
 }
@@ -180,9 +184,9 @@ func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan) (I
 // handling is what a typed handler knows of its types.
 type handling struct {
 	returnsResult bool
-	skipDecode    bool     // In is struct{}
-	keys          *keyPlan // the keys to refuse before decoding; nil when the schema refuses them
-	out           *encoder // Out's encoder, unless returnsResult
+	skipDecode    bool             // In is struct{}
+	keys          *keyPlan         // the keys to refuse before decoding; nil when the schema refuses them
+	out           *natural.Encoder // Out's encoder, unless returnsResult
 }
 
 // typedHandler adapts a typed function to a Handler. Arguments that do not
@@ -207,9 +211,9 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 		}
 		res, merr := encodeOut(h.out, out)
 		if merr != nil {
-			// Out has no JSON form: CheckResult reports the broken
-			// contract, and the server logs it.
-			return &Result{Structured: unencodable{merr}, IsError: err != nil}, nil
+			// Out has no JSON form: the server's check of the result
+			// encodes it again, reports the broken contract and logs it.
+			return &Result{Structured: out, IsError: err != nil}, nil
 		}
 		if err != nil {
 			res.IsError = true
@@ -222,7 +226,7 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 // encodeOut encodes out with enc into a structured result. Out is
 // addressable here, as a pointer method of a value it holds needs, and
 // only this copy of it escapes.
-func encodeOut[Out any](enc *encoder, out Out) (*Result, error) {
+func encodeOut[Out any](enc *natural.Encoder, out Out) (*Result, error) {
 	return encodeStructured(enc, reflect.ValueOf(&out).Elem())
 }
 

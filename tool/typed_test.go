@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -25,8 +26,8 @@ type report struct {
 
 // reportTool fails inside its contract for region "mars", and breaks it
 // for region "void".
-func reportTool() *tool.Tool {
-	return tool.MustNew("report", "", func(_ context.Context, in reportArgs) (report, error) {
+func reportTool() tool.Tool {
+	return tool.New("report", "", func(_ context.Context, in reportArgs) (report, error) {
 		switch in.Region {
 		case "mars":
 			return report{Region: in.Region}, tool.Fail("unknown region %q", in.Region)
@@ -41,20 +42,6 @@ func reportTool() *tool.Tool {
 		}
 		return report{Accepted: true, Region: in.Region, Days: in.Days}, nil
 	})
-}
-
-// call runs the whole contract the way the server does.
-func call(t *testing.T, tl *tool.Tool, args string) (*tool.Result, error) {
-	t.Helper()
-	prepared, bad := tl.PrepareArgs(json.RawMessage(args))
-	if bad != nil {
-		return bad, nil
-	}
-	res, err := tl.Handler(context.Background(), prepared)
-	if err != nil {
-		return nil, err
-	}
-	return tl.CheckResult(res)
 }
 
 func texts(r *tool.Result) []string {
@@ -90,7 +77,7 @@ func TestTypedHandler(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := call(t, tl, tt.args)
-			if err != nil && !errors.Is(err, tool.ErrContract) {
+			if err != nil && !errors.Is(err, contract.ErrContract) {
 				t.Fatal(err)
 			}
 			if res.IsError != tt.wantIsErr {
@@ -138,7 +125,7 @@ func TestTypedHandlerReturningResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := tool.MustNew("r", "", tt.fn)
+			tl := tool.New("r", "", tt.fn)
 			if tl.OutputSchema != nil {
 				t.Errorf("output schema %s for a *Result handler", tl.OutputSchema)
 			}
@@ -160,7 +147,7 @@ func TestTypedHandlerReturningResult(t *testing.T) {
 }
 
 func TestTypedHandlerDecodeMismatch(t *testing.T) {
-	tl := tool.MustNew("m", "", noop[struct {
+	tl := tool.New("m", "", noop[struct {
 		N int `json:"n"`
 	}, *tool.Result](), tool.WithInputSchema(json.RawMessage(`{"type":"object","properties":{"n":{"type":"string"}}}`)))
 	res, err := call(t, tl, `{"n":"seven"}`)
@@ -170,7 +157,7 @@ func TestTypedHandlerDecodeMismatch(t *testing.T) {
 }
 
 func TestTypedRawArguments(t *testing.T) {
-	tl := tool.MustNew("raw", "", func(_ context.Context, in json.RawMessage) (*tool.Result, error) {
+	tl := tool.New("raw", "", func(_ context.Context, in json.RawMessage) (*tool.Result, error) {
 		return tool.TextResult(string(in)), nil
 	})
 	res, err := call(t, tl, `{"any":["thing"]}`)

@@ -11,6 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -133,7 +134,7 @@ type zeroScalars struct {
 // whole contract.
 func zeroCall[Out any](t *testing.T) *tool.Result {
 	t.Helper()
-	tl, err := tool.New("zero", "", noop[struct{}, Out]())
+	tl, err := compile(tool.New("zero", "", noop[struct{}, Out]()))
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -209,7 +210,7 @@ func TestStructuredEncoding(t *testing.T) {
 		HTML   string            `json:"html"`
 	}
 	note := "n"
-	tl := tool.MustNew("enc", "", func(context.Context, struct{}) (out, error) {
+	tl := tool.New("enc", "", func(context.Context, struct{}) (out, error) {
 		return out{
 			Items:  []item{{ID: 1}, {ID: 2, Tags: []string{"a"}, Note: &note}},
 			ByName: map[string][]item{"b": nil, "a": {{ID: 3}}},
@@ -254,9 +255,9 @@ func TestUnencodableOut(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tl := tool.MustNew("bad", "", func(context.Context, struct{}) (out, error) { return tt.out, nil })
+			tl := tool.New("bad", "", func(context.Context, struct{}) (out, error) { return tt.out, nil })
 			res, err := call(t, tl, `{}`)
-			if !errors.Is(err, tool.ErrContract) || !res.IsError {
+			if !errors.Is(err, contract.ErrContract) || !res.IsError {
 				t.Fatalf("result %q, error %v: want a contract violation", text(res), err)
 			}
 			if !strings.Contains(text(res), tt.want) {
@@ -273,12 +274,12 @@ func TestUnencodableOut(t *testing.T) {
 
 // A raw handler's Go value that has no JSON form is named the same way.
 func TestUnencodableStructured(t *testing.T) {
-	tl := tool.MustNew("raw", "", func(context.Context, struct{}) (*tool.Result, error) {
+	tl := tool.New("raw", "", func(context.Context, struct{}) (*tool.Result, error) {
 		return &tool.Result{Structured: map[string]any{"score": math.Inf(-1)}}, nil
 	})
 	res, err := call(t, tl, `{}`)
 	want := "encoding structured content: /score: -Inf is not a JSON number (JSON numbers are finite)"
-	if !errors.Is(err, tool.ErrContract) || !strings.Contains(text(res), want) || strings.Contains(text(res), "json:") {
+	if !errors.Is(err, contract.ErrContract) || !strings.Contains(text(res), want) || strings.Contains(text(res), "json:") {
 		t.Errorf("text %q, error %v; want %q", text(res), err, want)
 	}
 }

@@ -18,8 +18,8 @@ var noArgs = json.RawMessage(`{"type":"object","properties":{}}`)
 
 // lifecycleTools are the conformance suite's tools for change
 // notifications, logging and capability checks; some need the server.
-func lifecycleTools(srv *mcp.Server) []*tool.Tool {
-	return []*tool.Tool{
+func lifecycleTools(srv *mcp.Server) []tool.Tool {
+	return []tool.Tool{
 		{
 			Name:        "test_trigger_tool_change",
 			Description: "Adds test_dynamic_tool if it is absent and removes it if present, so that tools/list changes and list_changed notifications fire.",
@@ -79,8 +79,8 @@ func lifecycleTools(srv *mcp.Server) []*tool.Tool {
 }
 
 // dynamicTool is the tool that test_trigger_tool_change toggles.
-func dynamicTool() *tool.Tool {
-	return &tool.Tool{
+func dynamicTool() tool.Tool {
+	return tool.Tool{
 		Name:        dynamicToolName,
 		Description: "A tool that comes and goes, added and removed by test_trigger_tool_change.",
 		InputSchema: noArgs,

@@ -18,8 +18,8 @@ import (
 // fault fixtures (panic, broken_contract) are listed only when fixtures is
 // set (the -fixtures flag): hosts show every listed tool to the model, and
 // the model would call them.
-func tools(fixtures bool) []*tool.Tool {
-	list := []*tool.Tool{echoTool(), addTool(), failTool(), slowTool()}
+func tools(fixtures bool) []tool.Tool {
+	list := []tool.Tool{echoTool(), addTool(), failTool(), slowTool()}
 	if fixtures {
 		list = append(list, panicTool())
 	}
@@ -34,8 +34,8 @@ type echoArgs struct {
 	Text string `json:"text" description:"Text to echo."`
 }
 
-func echoTool() *tool.Tool {
-	return tool.MustNew("echo", "Returns the given text unchanged, byte for byte.",
+func echoTool() tool.Tool {
+	return tool.New("echo", "Returns the given text unchanged, byte for byte.",
 		func(_ context.Context, in echoArgs) (*tool.Result, error) {
 			return tool.TextResult(in.Text), nil
 		},
@@ -55,8 +55,8 @@ type sum struct {
 // addTool refuses a sum that does not fit: Go's int64 addition would wrap
 // around to a wrong answer. The plain error gives an isError result with
 // the text only; tool.Fail would also send a {"sum":...} that is no sum.
-func addTool() *tool.Tool {
-	return tool.MustNew("add", "Adds two integers.",
+func addTool() tool.Tool {
+	return tool.New("add", "Adds two integers.",
 		func(_ context.Context, in addArgs) (sum, error) {
 			s := in.A + in.B
 			if (in.B > 0 && s < in.A) || (in.B < 0 && s > in.A) {
@@ -69,8 +69,8 @@ func addTool() *tool.Tool {
 		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), IdempotentHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
 }
 
-func failTool() *tool.Tool {
-	return tool.MustNew("fail", "Always fails with a tool error (isError: true).",
+func failTool() tool.Tool {
+	return tool.New("fail", "Always fails with a tool error (isError: true).",
 		func(context.Context, struct{}) (*tool.Result, error) {
 			return tool.ErrorResult("fail: this tool always fails"), nil
 		},
@@ -82,8 +82,8 @@ type slowArgs struct {
 	DelayMS int `json:"delay_ms,omitempty" jsonschema:"minimum=0,maximum=10000" default:"100"`
 }
 
-func slowTool() *tool.Tool {
-	return tool.MustNew("slow", "Works for steps × delay_ms milliseconds, reporting progress after every step; stops within one step when cancelled.",
+func slowTool() tool.Tool {
+	return tool.New("slow", "Works for steps × delay_ms milliseconds, reporting progress after every step; stops within one step when cancelled.",
 		func(ctx context.Context, in slowArgs) (*tool.Result, error) {
 			delay := time.Duration(in.DelayMS) * time.Millisecond
 			for i := 1; i <= in.Steps; i++ {
@@ -98,8 +98,8 @@ func slowTool() *tool.Tool {
 }
 
 // panicTool keeps a raw handler: it shows the untyped form still works.
-func panicTool() *tool.Tool {
-	return &tool.Tool{
+func panicTool() tool.Tool {
+	return tool.Tool{
 		Name:        "panic",
 		Description: "Panics inside its handler, to show that the server answers -32603 and keeps serving.",
 		InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`),

@@ -15,8 +15,8 @@ import (
 // conformanceTools are the tools the official MCP conformance suite
 // (npm @modelcontextprotocol/conformance) calls by name, with the outputs
 // it expects.
-func conformanceTools() []*tool.Tool {
-	return []*tool.Tool{
+func conformanceTools() []tool.Tool {
+	return []tool.Tool{
 		textTool("test_simple_text", "Tests simple text content response",
 			tool.NewText("This is a simple text response for testing.")),
 		textTool("test_image_content", "Tests image content response",
@@ -36,15 +36,15 @@ func conformanceTools() []*tool.Tool {
 }
 
 // textTool returns a tool without arguments that always returns blocks.
-func textTool(name, description string, blocks ...tool.Content) *tool.Tool {
-	return tool.MustNew(name, description, func(context.Context, struct{}) (*tool.Result, error) {
+func textTool(name, description string, blocks ...tool.Content) tool.Tool {
+	return tool.New(name, description, func(context.Context, struct{}) (*tool.Result, error) {
 		return &tool.Result{Content: blocks}, nil
 	})
 }
 
 // progressTool reports progress 0, 50 and 100 of 100, 50 ms apart.
-func progressTool() *tool.Tool {
-	return tool.MustNew("test_tool_with_progress", "Tests tool that reports progress notifications",
+func progressTool() tool.Tool {
+	return tool.New("test_tool_with_progress", "Tests tool that reports progress notifications",
 		func(ctx context.Context, _ struct{}) (*tool.Result, error) {
 			for i, p := range []float64{0, 50, 100} {
 				if i > 0 {
@@ -59,8 +59,8 @@ func progressTool() *tool.Tool {
 }
 
 // errorTool fails with a plain Go error, which becomes an isError result.
-func errorTool() *tool.Tool {
-	return tool.MustNew("test_error_handling", "Tests error response handling",
+func errorTool() tool.Tool {
+	return tool.New("test_error_handling", "Tests error response handling",
 		func(context.Context, struct{}) (*tool.Result, error) {
 			return nil, errors.New("This tool intentionally returns an error for testing")
 		})
@@ -89,8 +89,8 @@ type contact struct {
 	Email         string `json:"email,omitempty"`
 }
 
-func jsonSchemaTool() *tool.Tool {
-	return tool.MustNew("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features",
+func jsonSchemaTool() tool.Tool {
+	return tool.New("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features",
 		func(_ context.Context, in contact) (*tool.Result, error) {
 			via, at := "email", in.Email
 			if in.ContactMethod == "phone" {

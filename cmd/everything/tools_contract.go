@@ -15,14 +15,14 @@ import (
 // type, every content block, and a failure inside the output schema.
 // brokenContractTool, a tool that breaks its own contract, is a fixture
 // (see tools).
-func contractTools() []*tool.Tool {
-	return []*tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool()}
+func contractTools() []tool.Tool {
+	return []tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool()}
 }
 
 // tagCatalogTool returns an array: 2025-era clients see its output schema
 // and result wrapped as {"result": ...}.
-func tagCatalogTool() *tool.Tool {
-	return tool.MustNew("tag_catalog", "Lists the tags in the catalog, as a JSON array of strings.",
+func tagCatalogTool() tool.Tool {
+	return tool.New("tag_catalog", "Lists the tags in the catalog, as a JSON array of strings.",
 		func(context.Context, struct{}) ([]string, error) {
 			return []string{"alpha", "beta", "gamma"}, nil
 		},
@@ -34,8 +34,8 @@ func tagCatalogTool() *tool.Tool {
 var evidenceModified = time.Date(2025, 1, 12, 15, 0, 58, 0, time.UTC)
 
 // evidenceBundleTool returns one block of every kind, in a fixed order.
-func evidenceBundleTool() *tool.Tool {
-	return tool.MustNew("evidence_bundle", "Returns an evidence bundle of five content blocks: a text summary, a photo (1×1 PNG), a voice note (WAV), a link to the static text resource and the embedded case notes.",
+func evidenceBundleTool() tool.Tool {
+	return tool.New("evidence_bundle", "Returns an evidence bundle of five content blocks: a text summary, a photo (1×1 PNG), a voice note (WAV), a link to the static text resource and the embedded case notes.",
 		func(context.Context, struct{}) (*tool.Result, error) {
 			return &tool.Result{Content: []tool.Content{
 				tool.NewText("Evidence bundle for case 42: a photo, a voice note, a link to the static text and the case notes."),
@@ -91,8 +91,8 @@ func knownRegions() string {
 // routeReportTool fails inside its contract: an unknown region or an
 // impossible date gives an isError result whose structured content still
 // conforms ({"accepted": false, ...}).
-func routeReportTool() *tool.Tool {
-	return tool.MustNew("route_report", "Plans a delivery route for a region on a date. An unknown region or an impossible date is reported with accepted: false.",
+func routeReportTool() tool.Tool {
+	return tool.New("route_report", "Plans a delivery route for a region on a date. An unknown region or an impossible date is reported with accepted: false.",
 		func(_ context.Context, in routeArgs) (routeReport, error) {
 			refused := routeReport{Accepted: false, Region: in.Region, Date: in.Date, Service: in.Service}
 			r, ok := routes[in.Region]
@@ -120,8 +120,8 @@ type breachArgs struct {
 // break its own contract, so the runtime replaces them with an isError
 // result naming the violation and logs it. It exists for the golden
 // transcripts; a real tool never means to do this.
-func brokenContractTool() *tool.Tool {
-	return tool.MustNew("broken_contract", "Contract-violation demo: returns a result that breaks its own contract, to show that the runtime never sends it.",
+func brokenContractTool() tool.Tool {
+	return tool.New("broken_contract", "Contract-violation demo: returns a result that breaks its own contract, to show that the runtime never sends it.",
 		func(_ context.Context, in breachArgs) (*tool.Result, error) {
 			switch in.Breach {
 			case "missing":

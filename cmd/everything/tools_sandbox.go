@@ -57,13 +57,13 @@ type sandbox struct {
 // sandboxTools returns the tools that work on files under root: write_file,
 // which supports permission probing, and read_file, which is read-only and
 // does not.
-func sandboxTools(root string) []*tool.Tool {
+func sandboxTools(root string) []tool.Tool {
 	pr, err := probe.NewRoot(root)
 	if err != nil {
 		panic(err)
 	}
 	sb := &sandbox{root: pr}
-	return []*tool.Tool{sb.writeFileTool(), sb.readFileTool()}
+	return []tool.Tool{sb.writeFileTool(), sb.readFileTool()}
 }
 
 // path checks p once, through probe.Root, for both the handler and the
@@ -95,8 +95,8 @@ type writeFileArgs struct {
 // sandbox are resolved (probe.Root.File), while the real call follows no
 // link at all, so a path through a link is approved as its target and then
 // refused.
-func (sb *sandbox) writeFileTool() *tool.Tool {
-	return probe.MustNew("write_file",
+func (sb *sandbox) writeFileTool() tool.Tool {
+	return probe.New("write_file",
 		"Writes text to a file under the server's sandbox directory, replacing it if it exists. Supports permission probing: with _meta \"forge.permission_patterns\": true it only answers the pattern write:<path>.",
 		func(_ context.Context, in writeFileArgs) (*tool.Result, error) {
 			pth, err := sb.path(in.Path)
@@ -161,8 +161,8 @@ type readFileArgs struct {
 
 // readFileTool reads a text file under the sandbox. It has no side effects,
 // so it does not support probing, and a probe sent to it is refused.
-func (sb *sandbox) readFileTool() *tool.Tool {
-	return tool.MustNew("read_file",
+func (sb *sandbox) readFileTool() tool.Tool {
+	return tool.New("read_file",
 		"Returns the text of a file under the server's sandbox directory (UTF-8, at most 1 MiB).",
 		func(_ context.Context, in readFileArgs) (*tool.Result, error) {
 			pth, err := sb.path(in.Path)

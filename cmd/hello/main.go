@@ -23,7 +23,7 @@ type Greeting struct {
 
 func main() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "hello", Version: "0.1.0"}, nil)
-	srv.MustAddTool(tool.MustNew("greet", "Greets someone by name.",
+	srv.MustAddTool(tool.New("greet", "Greets someone by name.",
 		func(ctx context.Context, in GreetArgs) (Greeting, error) {
 			return Greeting{Message: "Hello, " + in.Name + "!"}, nil
 		}))

@@ -97,3 +97,10 @@ func Literal(b []byte, i int, lit string) (next int, ok bool) {
 	}
 	return end, true
 }
+
+// IsNumber reports whether s is exactly one JSON number literal, with no
+// space around it.
+func IsNumber(s string) bool {
+	n, ok := ScanNumber([]byte(s), 0)
+	return ok && n.End == len(s)
+}

@@ -58,3 +58,14 @@ func TestLiteral(t *testing.T) {
 		}
 	}
 }
+
+func TestIsNumber(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0": true, "-1.5e3": true, "12": true, "": false, "01": false, " 1": false,
+		"1 ": false, "1.": false, "-": false, "1e": false, "true": false, "1x": false,
+	} {
+		if got := jsonx.IsNumber(s); got != want {
+			t.Errorf("IsNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

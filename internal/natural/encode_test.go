@@ -1,4 +1,4 @@
-package tool
+package natural
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 
 func wire(t *testing.T, v any) string {
 	t.Helper()
-	b, err := encoderFor(reflect.TypeOf(v)).encode(reflect.ValueOf(v))
+	b, err := For(reflect.TypeOf(v)).Encode(reflect.ValueOf(v))
 	if err != nil {
 		t.Fatalf("encode %#v: %v", v, err)
 	}
@@ -225,7 +225,7 @@ func TestEncodeErrors(t *testing.T) {
 		{complex(1, 2), "encoding structured content: (root): the value has no JSON form"},
 	}
 	for _, tt := range tests {
-		_, err := encoderFor(reflect.TypeOf(tt.v)).encode(reflect.ValueOf(tt.v))
+		_, err := For(reflect.TypeOf(tt.v)).Encode(reflect.ValueOf(tt.v))
 		var ee *encodeError
 		if !errors.As(err, &ee) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%T: error %v, want %q", tt.v, err, tt.want)
@@ -243,7 +243,7 @@ func TestEncodeConcurrent(t *testing.T) {
 	for range 8 {
 		wg.Go(func() {
 			v := deep{Kids: []deep{{}}, Map: map[string]*deep{"a": {}}}
-			b, err := encoderFor(reflect.TypeOf(v)).encode(reflect.ValueOf(v))
+			b, err := For(reflect.TypeOf(v)).Encode(reflect.ValueOf(v))
 			if err != nil || string(b) != `{"kids":[{"kids":[],"map":{}}],"map":{"a":{"kids":[],"map":{}}}}` {
 				t.Errorf("%s, %v", b, err)
 			}

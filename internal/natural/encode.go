@@ -1,10 +1,20 @@
-package tool
+// Package natural encodes Go values as JSON the way their inferred schemas
+// describe them (package schema's members), so that the zero value of any
+// type and every natural Go value keeps its schema: a nil slice is [] (a
+// nil []byte ""), a nil map {}, a nil pointer member is left out unless
+// its schema accepts null. Everything else is encoded as encoding/json
+// encodes it, without HTML escaping. Errors name the value that has no
+// JSON form by its JSON pointer, never by its Go type.
+//
+// It serves package tool (a typed handler's Out, StructuredResult) and the
+// server's contract check (a Go value a raw handler sets as structured
+// content), so both encode a value the same way.
+package natural
 
 import (
 	"bytes"
 	"encoding"
 	"encoding/base64"
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"reflect"
 	"slices"
 	"strconv"
@@ -13,15 +23,12 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
-// A typed handler's Out is encoded by the members of package schema, the
-// ones its output schema was inferred from, so that a natural Go value
-// keeps that schema (see New). An encoder is compiled once per type.
-
-// encoder writes the JSON of the values of one type.
-type encoder struct {
+// Encoder writes the JSON of the values of one type.
+type Encoder struct {
 	write func(e *encodeState, v reflect.Value) error
 	// nullable: the type's inferred schema is {} (an interface, a
 	// json.Marshaler), which accepts null.
@@ -41,15 +48,17 @@ type encodeState struct {
 // pointer cycle is an error and not a stack overflow.
 const maxEncodeDepth = 10000
 
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
+
 var (
-	encoders   sync.Map // reflect.Type → *encoder
+	encoders   sync.Map // reflect.Type → *Encoder
 	encodersMu sync.Mutex
 )
 
-// encoderFor returns the encoder of t, compiling it on first use.
-func encoderFor(t reflect.Type) *encoder {
+// For returns the encoder of t, compiling it on first use.
+func For(t reflect.Type) *Encoder {
 	if e, ok := encoders.Load(t); ok {
-		return e.(*encoder)
+		return e.(*Encoder)
 	}
 	encodersMu.Lock()
 	defer encodersMu.Unlock()
@@ -61,6 +70,15 @@ func encoderFor(t reflect.Type) *encoder {
 	return e
 }
 
+// Marshal returns the JSON of v, encoded by its dynamic type.
+func Marshal(v any) ([]byte, error) {
+	if v == nil {
+		return []byte("null"), nil
+	}
+	rv := reflect.ValueOf(v)
+	return For(rv.Type()).Encode(rv)
+}
+
 // encodeStates hold the buffers values are encoded into before they are
 // copied out at their size.
 var encodeStates = sync.Pool{New: func() any { return new(encodeState) }}
@@ -68,8 +86,8 @@ var encodeStates = sync.Pool{New: func() any { return new(encodeState) }}
 // maxPooledBuffer is the largest buffer kept for the next encoding.
 const maxPooledBuffer = 64 << 10
 
-// encode returns the JSON of v, a value of the encoder's type.
-func (enc *encoder) encode(v reflect.Value) ([]byte, error) {
+// Encode returns the JSON of v, a value of the encoder's type.
+func (enc *Encoder) Encode(v reflect.Value) ([]byte, error) {
 	if enc.addr && !v.CanAddr() {
 		v = addressable(v)
 	}
@@ -97,20 +115,20 @@ func addressable(v reflect.Value) reflect.Value {
 // holds; a type met again while being compiled (a recursive type) gets
 // the encoder being filled in.
 type encoderBuilder struct {
-	built map[reflect.Type]*encoder
+	built map[reflect.Type]*Encoder
 }
 
-func (b *encoderBuilder) of(t reflect.Type) *encoder {
+func (b *encoderBuilder) of(t reflect.Type) *Encoder {
 	if e, ok := encoders.Load(t); ok {
-		return e.(*encoder)
+		return e.(*Encoder)
 	}
 	if e, ok := b.built[t]; ok {
 		return e
 	}
 	if b.built == nil {
-		b.built = map[reflect.Type]*encoder{}
+		b.built = map[reflect.Type]*Encoder{}
 	}
-	e := &encoder{}
+	e := &Encoder{}
 	b.built[t] = e
 	b.fill(e, t)
 	return e
@@ -126,7 +144,7 @@ var (
 
 // fill sets e to encode values of t, checking the custom JSON forms first
 // in the order inference does.
-func (b *encoderBuilder) fill(e *encoder, t reflect.Type) {
+func (b *encoderBuilder) fill(e *Encoder, t reflect.Type) {
 	e.nullable = acceptsNull(t)
 	pt := reflect.PointerTo(t)
 	switch k := t.Kind(); {
@@ -153,7 +171,7 @@ func (b *encoderBuilder) fill(e *encoder, t reflect.Type) {
 	}
 }
 
-func (b *encoderBuilder) kind(e *encoder, t reflect.Type) {
+func (b *encoderBuilder) kind(e *Encoder, t reflect.Type) {
 	switch t.Kind() {
 	case reflect.Bool:
 		e.write = writeBool
@@ -168,7 +186,7 @@ func (b *encoderBuilder) kind(e *encoder, t reflect.Type) {
 	case reflect.String:
 		e.write = writeString
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && !hasJSONMethods(t.Elem()) {
+		if t.Elem().Kind() == reflect.Uint8 && !HasJSONMethods(t.Elem()) {
 			e.write = writeBytes
 			return
 		}
@@ -197,8 +215,9 @@ func acceptsNull(t reflect.Type) bool {
 	return t.Kind() == reflect.Interface || t != timeType && reflect.PointerTo(t).Implements(marshalerType)
 }
 
-// hasJSONMethods reports whether t or *t has a custom JSON form.
-func hasJSONMethods(t reflect.Type) bool {
+// HasJSONMethods reports whether t or *t has a custom JSON form
+// (json.Marshaler or encoding.TextMarshaler).
+func HasJSONMethods(t reflect.Type) bool {
 	pt := reflect.PointerTo(t)
 	return pt.Implements(marshalerType) || pt.Implements(textMarshalerType)
 }
@@ -206,7 +225,7 @@ func hasJSONMethods(t reflect.Type) bool {
 // pointer: a nil pointer is null when its element's schema accepts null,
 // else its element's zero value (a nil pointer member is left out before
 // it gets here: see structEncoder).
-func (b *encoderBuilder) pointer(e *encoder, t reflect.Type) {
+func (b *encoderBuilder) pointer(e *Encoder, t reflect.Type) {
 	elem := b.of(t.Elem())
 	et := t.Elem()
 	acceptsNullElem := e.nullable
@@ -238,7 +257,7 @@ func writeInterface(s *encodeState, v reflect.Value) error {
 // writeDynamic writes v, the value an interface holds, by the encoder of
 // its type.
 func writeDynamic(s *encodeState, v reflect.Value) error {
-	enc := encoderFor(v.Type())
+	enc := For(v.Type())
 	if enc.addr && !v.CanAddr() {
 		v = addressable(v)
 	}
@@ -283,7 +302,7 @@ func writeBytes(s *encodeState, v reflect.Value) error {
 }
 
 // writeList writes a slice or an array; a nil slice is [].
-func writeList(s *encodeState, v reflect.Value, elem *encoder) error {
+func writeList(s *encodeState, v reflect.Value, elem *Encoder) error {
 	n := v.Len()
 	if n == 0 {
 		s.buf = append(s.buf, '[', ']')

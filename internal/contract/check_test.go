@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"errors"
@@ -7,10 +7,11 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-func TestCheckResultStructured(t *testing.T) {
+func TestCheckStructured(t *testing.T) {
 	const obj = `{"type":"object","properties":{"accepted":{"type":"boolean"}},"required":["accepted"]}`
 	tests := []struct {
 		name    string
@@ -35,7 +36,9 @@ func TestCheckResultStructured(t *testing.T) {
 		{"missing structured content", obj, tool.TextResult("hi"), "structuredContent is missing, but the tool declares an output schema", ""},
 		{"schema violation", obj, &tool.Result{Structured: json.RawMessage(`{"accepted":"yes"}`)}, "structuredContent does not match the output schema:\n  - /accepted: Value is string but should be boolean (type)", ""},
 		{"isError content is validated too", obj, &tool.Result{IsError: true, Structured: json.RawMessage(`{}`)}, "Required property 'accepted' is missing (required)", ""},
-		{"array schema refuses null", `{"type":"array"}`, &tool.Result{Structured: []string(nil)}, "(root): Value is null but should be array (type)", ""},
+		{"a nil slice is []", `{"type":"array"}`, &tool.Result{Structured: []string(nil)}, "", `[]`},
+		{"a nil map is {}", `{"type":"object"}`, &tool.Result{Structured: map[string]int(nil)}, "", `{}`},
+		{"array schema refuses null", `{"type":"array"}`, &tool.Result{Structured: json.RawMessage("null")}, "(root): Value is null but should be array (type)", ""},
 		{"not JSON without a schema", "", &tool.Result{Structured: json.RawMessage(`{"a":`)}, "structuredContent is not valid JSON", ""},
 		{"not JSON with a schema", obj, &tool.Result{Structured: json.RawMessage(`{"a":`)}, "(json)", ""},
 		{"not marshallable", "", &tool.Result{Structured: make(chan int)}, "encoding structured content", ""},
@@ -43,12 +46,12 @@ func TestCheckResultStructured(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tl := rawTool("t", "", tt.out)
-			got, err := tl.CheckResult(tt.res)
+			got, err := mustCompile(t, tl).Check(tt.res)
 			if tt.wantErr != "" {
 				if err == nil {
-					t.Fatalf("CheckResult passed %+v", tt.res)
+					t.Fatalf("Check passed %+v", tt.res)
 				}
-				if !errors.Is(err, tool.ErrContract) {
+				if !errors.Is(err, contract.ErrContract) {
 					t.Errorf("error %v does not wrap ErrContract", err)
 				}
 				if !strings.Contains(text(got), tt.wantErr) {
@@ -63,7 +66,7 @@ func TestCheckResultStructured(t *testing.T) {
 				return
 			}
 			if err != nil {
-				t.Fatalf("CheckResult: %v", err)
+				t.Fatalf("Check: %v", err)
 			}
 			if got.IsError != tt.res.IsError || len(got.Content) != len(tt.res.Content) {
 				t.Errorf("result changed: %+v -> %+v", tt.res, got)
@@ -82,14 +85,14 @@ func TestCheckResultStructured(t *testing.T) {
 	}
 }
 
-func TestCheckResultBlocks(t *testing.T) {
+func TestCheckBlocks(t *testing.T) {
 	tl := rawTool("t", "", "")
 	res := &tool.Result{Content: []tool.Content{
 		tool.NewText("fine"),
 		&tool.Image{Data: "@@@@", MimeType: "image/png"},
 		tool.NewText("x", tool.Priority(-0.1)),
 	}}
-	got, err := tl.CheckResult(res)
+	got, err := mustCompile(t, tl).Check(res)
 	if err == nil {
 		t.Fatal("bad blocks passed")
 	}
@@ -102,7 +105,7 @@ func TestCheckResultBlocks(t *testing.T) {
 	if !strings.Contains(err.Error(), "content[1]") || !strings.Contains(err.Error(), "content[2]") {
 		t.Errorf("error %q does not name both blocks", err)
 	}
-	if ok, err := tl.CheckResult(nil); err != nil || ok == nil {
-		t.Errorf("CheckResult(nil) = %v, %v", ok, err)
+	if ok, err := mustCompile(t, tl).Check(nil); err != nil || ok == nil {
+		t.Errorf("Check(nil) = %v, %v", ok, err)
 	}
 }

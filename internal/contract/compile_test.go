@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/schema"
 	"github.com/mcpwire/mcpwire/tool"
@@ -22,8 +23,8 @@ func rawHandler(context.Context, json.RawMessage) (*tool.Result, error) {
 }
 
 // rawTool returns a raw-handler tool with the given schemas.
-func rawTool(name, in, out string) *tool.Tool {
-	t := &tool.Tool{Name: name, Handler: rawHandler}
+func rawTool(name, in, out string) tool.Tool {
+	t := tool.Tool{Name: name, Handler: rawHandler}
 	if in != "" {
 		t.InputSchema = json.RawMessage(in)
 	}
@@ -31,6 +32,17 @@ func rawTool(name, in, out string) *tool.Tool {
 		t.OutputSchema = json.RawMessage(out)
 	}
 	return t
+}
+
+// mustCompile compiles tl as registration does, failing the test when it
+// does not compile.
+func mustCompile(t testing.TB, tl tool.Tool) *contract.Contract {
+	t.Helper()
+	c, err := contract.Compile(tl, nil)
+	if err != nil {
+		t.Fatalf("Compile %s: %v", tl.Name, err)
+	}
+	return c
 }
 
 func newServer() *mcp.Server {
@@ -42,7 +54,7 @@ func TestCompileRefuses(t *testing.T) {
 	long := strings.Repeat("a", 129)
 	tests := []struct {
 		name     string
-		tool     *tool.Tool
+		tool     tool.Tool
 		wantIs   error  // nil: match the message only
 		wantText string // in the error message
 	}{
@@ -52,7 +64,7 @@ func TestCompileRefuses(t *testing.T) {
 		{"slash in name", rawTool("a/b", "", ""), nil, "is invalid"},
 		{"non-ASCII name", rawTool("héllo", "", ""), nil, "is invalid"},
 		{"name too long", rawTool(long, "", ""), nil, "is invalid"},
-		{"no handler", &tool.Tool{Name: "h"}, nil, `tool "h" has no handler`},
+		{"no handler", tool.Tool{Name: "h"}, nil, `tool "h" has no handler`},
 		{"input not JSON", rawTool("t", `{"type":`, ""), schema.ErrInvalidSchema, `tool "t": input schema`},
 		{"input structurally invalid", rawTool("t", `{"type":"object","properties":{"a":{"type":"strng"}}}`, ""), schema.ErrInvalidSchema, "/properties/a/type"},
 		{"input bad regex", rawTool("t", `{"type":"object","properties":{"a":{"type":"string","pattern":"("}}}`, ""), schema.ErrInvalidSchema, `tool "t": input schema`},
@@ -67,7 +79,7 @@ func TestCompileRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.tool.Compile()
+			_, err := contract.Compile(tt.tool, nil)
 			if err == nil {
 				t.Fatal("Compile succeeded")
 			}
@@ -103,13 +115,7 @@ func TestCompileAccepts(t *testing.T) {
 			if tt.name == "name at the limits" {
 				name = strings.Repeat("A", 64) + "z9_.-" + strings.Repeat("b", 59)
 			}
-			tl := rawTool(name, tt.in, tt.out)
-			if err := tl.Compile(); err != nil {
-				t.Fatal(err)
-			}
-			if err := tl.Compile(); err != nil {
-				t.Fatalf("second Compile: %v", err)
-			}
+			mustCompile(t, rawTool(name, tt.in, tt.out))
 		})
 	}
 }
@@ -155,15 +161,14 @@ func TestCompileHeaderRules(t *testing.T) {
 
 func TestHeaderOptionsRelaxTheList(t *testing.T) {
 	in := `{"type":"object","properties":{"session":{"type":"string","x-mcp-header":"Session"}}}`
-	if err := rawTool("s", in, "").Compile(); !errors.Is(err, header.ErrSensitive) {
+	if _, err := contract.Compile(rawTool("s", in, ""), nil); !errors.Is(err, header.ErrSensitive) {
 		t.Fatalf("default list: Compile = %v, want ErrSensitive", err)
 	}
-	tl := tool.MustNew("s", "", noop[struct {
+	tl := tool.New("s", "", noop[struct {
 		Session string `json:"session"`
 	}, *tool.Result](), tool.WithInputSchema(json.RawMessage(in)), tool.WithHeaderOptions(header.WithSensitiveNames(nil)))
-	anns, err := tl.HeaderAnnotations()
-	if err != nil || len(anns) != 1 || anns[0].Header != "Session" {
-		t.Fatalf("HeaderAnnotations = %+v, %v", anns, err)
+	if anns := mustCompile(t, tl).Headers(); len(anns) != 1 || anns[0].Header != "Session" {
+		t.Fatalf("Headers = %+v", anns)
 	}
 }
 
@@ -203,32 +208,26 @@ func TestMustAddToolPanics(t *testing.T) {
 	newServer().MustAddTool(rawTool("t", `{"type":"string"}`, ""))
 }
 
-// Compile recompiles when a schema changed, and keeps the old schemas
-// otherwise.
-func TestCompileTracksSchemaChanges(t *testing.T) {
-	tl := rawTool("t", `{"type":"object","properties":{"n":{"type":"integer"}}}`, "")
-	if err := tl.Compile(); err != nil {
-		t.Fatal(err)
+// The contract keeps its own copy of the descriptor: changing the tool
+// after Compile changes nothing.
+func TestCompileCopies(t *testing.T) {
+	in := []byte(`{"type":"object","properties":{"n":{"type":"integer"}}}`)
+	tl := rawTool("t", string(in), "")
+	tl.InputSchema = in
+	c := mustCompile(t, tl)
+	copy(in[len(in)-12:], `"string"}}} `)
+	tl.Name = "renamed"
+	if _, bad := c.Prepare(json.RawMessage(`{"n":"x"}`)); bad == nil {
+		t.Fatal("the changed schema is in use")
 	}
-	if _, bad := tl.PrepareArgs(json.RawMessage(`{"n":"x"}`)); bad == nil {
-		t.Fatal("string n accepted")
-	}
-	tl.InputSchema = json.RawMessage(`{"type":"object","properties":{"n":{"type":"string"}}}`)
-	if err := tl.Compile(); err != nil {
-		t.Fatal(err)
-	}
-	if _, bad := tl.PrepareArgs(json.RawMessage(`{"n":"x"}`)); bad != nil {
-		t.Fatalf("after the change: %v", text(bad))
-	}
-	tl.InputSchema = json.RawMessage(`{"type":"array"}`)
-	if err := tl.Compile(); err == nil {
-		t.Fatal("a broken change compiled")
+	if c.Tool().Name != "t" || string(c.Tool().InputSchema) != `{"type":"object","properties":{"n":{"type":"integer"}}}` {
+		t.Errorf("contract's descriptor changed: %q %s", c.Tool().Name, c.Tool().InputSchema)
 	}
 }
 
-// Compile, PrepareArgs and CheckResult may run at once (run with -race).
-func TestCompileConcurrent(t *testing.T) {
-	tl := tool.MustNew("add", "", func(_ context.Context, in struct {
+// One contract serves many calls at once (run with -race).
+func TestCallConcurrent(t *testing.T) {
+	tl := tool.New("add", "", func(_ context.Context, in struct {
 		A int `json:"a"`
 	}) (struct {
 		N int `json:"n"`
@@ -237,29 +236,15 @@ func TestCompileConcurrent(t *testing.T) {
 			N int `json:"n"`
 		}{in.A}, nil
 	})
-	fresh := rawTool("lazy", `{"type":"object","properties":{"a":{"type":"integer"}}}`, "")
+	c := mustCompile(t, tl)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
 			for range 50 {
-				if err := tl.Compile(); err != nil {
-					t.Error(err)
-				}
-				args, bad := tl.PrepareArgs(json.RawMessage(`{"a":1}`))
-				if bad != nil {
-					t.Error(text(bad))
+				res, broken, err := c.Call(context.Background(), json.RawMessage(`{"a":1}`))
+				if err != nil || broken != nil || res.IsError {
+					t.Error(text(res), broken, err)
 					return
-				}
-				res, err := tl.Handler(context.Background(), args)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if _, err := tl.CheckResult(res); err != nil {
-					t.Error(err)
-				}
-				if _, bad := fresh.PrepareArgs(json.RawMessage(`{"a":2}`)); bad != nil {
-					t.Error(text(bad))
 				}
 			}
 		})
@@ -276,4 +261,10 @@ func text(r *tool.Result) string {
 		return tb.Text
 	}
 	return ""
+}
+func noop[In, Out any]() func(context.Context, In) (Out, error) {
+	return func(context.Context, In) (Out, error) {
+		var out Out
+		return out, nil
+	}
 }

@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 
 // A call breaking a rule many times gets the first schema.MaxViolations
 // violations and how many more; quoted input is clipped.
-func TestPrepareArgsCapped(t *testing.T) {
+func TestPrepareCapped(t *testing.T) {
 	tl := rawTool("t", `{"type":"object","properties":{"e":{"enum":["a"]}},"additionalProperties":false}`, "")
 	var args strings.Builder
 	args.WriteString(`{"e":"` + strings.Repeat("v", 1000) + `"`)
@@ -20,7 +20,7 @@ func TestPrepareArgsCapped(t *testing.T) {
 		fmt.Fprintf(&args, `,"k%03d":0`, i)
 	}
 	args.WriteString(`,"` + strings.Repeat("z", 100) + `":0}`)
-	_, bad := tl.PrepareArgs(json.RawMessage(args.String()))
+	_, bad := mustCompile(t, tl).Prepare(json.RawMessage(args.String()))
 	if bad == nil {
 		t.Fatal("accepted")
 	}
@@ -38,14 +38,14 @@ func TestPrepareArgsCapped(t *testing.T) {
 
 // A result breaking its contract in many ways names the first problems
 // and how many more, in the replacement text and in the logged error.
-func TestCheckResultCapped(t *testing.T) {
+func TestCheckCapped(t *testing.T) {
 	tl := rawTool("t", "", `{"type":"array","items":{"type":"string"}}`)
 	var blocks []tool.Content
 	for range 25 {
 		blocks = append(blocks, &tool.Image{Data: "@@@@", MimeType: "image/png"})
 	}
 	items := make([]int, 30)
-	got, err := tl.CheckResult(&tool.Result{Content: blocks, Structured: items})
+	got, err := mustCompile(t, tl).Check(&tool.Result{Content: blocks, Structured: items})
 	if err == nil {
 		t.Fatal("passed")
 	}
@@ -61,7 +61,7 @@ func TestCheckResultCapped(t *testing.T) {
 	}
 
 	// The output schema's violations are capped inside their item.
-	got, _ = tl.CheckResult(&tool.Result{Structured: items})
+	got, _ = mustCompile(t, tl).Check(&tool.Result{Structured: items})
 	want := "tool t returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n" +
 		"- structuredContent does not match the output schema:"
 	for _, i := range []int{0, 1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 2, 20, 21, 22, 23, 24, 25, 26} {

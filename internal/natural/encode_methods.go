@@ -1,14 +1,14 @@
-package tool
+package natural
 
 import (
 	"encoding"
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"reflect"
 	"time"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // The writers of the types with a JSON form of their own: time.Time,
@@ -43,7 +43,7 @@ func writeNumber(s *encodeState, v reflect.Value) error {
 	if n == "" {
 		n = "0"
 	}
-	if !isNumberLiteral(n) {
+	if !jsonx.IsNumber(n) {
 		return &encodeError{msg: "the number " + clip.Quote(n) + " is not a JSON number"}
 	}
 	s.buf = append(s.buf, n...)

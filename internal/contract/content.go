@@ -1,4 +1,4 @@
-package tool
+package contract
 
 import (
 	"errors"
@@ -7,40 +7,42 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/mcpwire/mcpwire/tool"
 )
 
-// CheckContent reports the first problem of a content block that would
+// checkContent reports the first problem of a content block that would
 // make it invalid on the wire: a required field missing or empty (image
 // and audio data and mimeType, resource_link uri and name, embedded
 // resource uri), base64 that does not decode (standard alphabet, padded,
 // no line breaks), a URI that is not absolute, a negative size, and
 // annotations out of range (audience other than "user" or "assistant",
 // priority outside [0, 1], lastModified not an RFC 3339 timestamp). A nil
-// block or a type this package does not define is a problem too: it cannot
+// block or a type package tool does not define is a problem too: it cannot
 // be checked.
-func CheckContent(c Content) error {
+func checkContent(c tool.Content) error {
 	switch b := c.(type) {
-	case *Text:
+	case *tool.Text:
 		if b == nil {
 			return errNilBlock
 		}
 		return checkAnnotations(b.Annotations)
-	case *Image:
+	case *tool.Image:
 		if b == nil {
 			return errNilBlock
 		}
 		return checkMedia("image", b.Data, b.MimeType, b.Annotations)
-	case *Audio:
+	case *tool.Audio:
 		if b == nil {
 			return errNilBlock
 		}
 		return checkMedia("audio", b.Data, b.MimeType, b.Annotations)
-	case *ResourceLink:
+	case *tool.ResourceLink:
 		if b == nil {
 			return errNilBlock
 		}
 		return checkLink(b)
-	case *EmbeddedResource:
+	case *tool.EmbeddedResource:
 		if b == nil {
 			return errNilBlock
 		}
@@ -54,7 +56,7 @@ func CheckContent(c Content) error {
 
 var errNilBlock = errors.New("content block is nil")
 
-func checkMedia(kind, data, mimeType string, ann *ContentAnnotations) error {
+func checkMedia(kind, data, mimeType string, ann *tool.ContentAnnotations) error {
 	switch {
 	case data == "":
 		return fmt.Errorf("%s: data is missing", kind)
@@ -69,7 +71,7 @@ func checkMedia(kind, data, mimeType string, ann *ContentAnnotations) error {
 	return nil
 }
 
-func checkLink(l *ResourceLink) error {
+func checkLink(l *tool.ResourceLink) error {
 	if err := checkURI(l.URI); err != nil {
 		return fmt.Errorf("resource_link: %w", err)
 	}
@@ -85,7 +87,7 @@ func checkLink(l *ResourceLink) error {
 	return nil
 }
 
-func checkEmbedded(e *EmbeddedResource) error {
+func checkEmbedded(e *tool.EmbeddedResource) error {
 	if err := checkURI(e.Resource.URI); err != nil {
 		return fmt.Errorf("resource: %w", err)
 	}
@@ -114,7 +116,7 @@ func checkURI(uri string) error {
 	return nil
 }
 
-func checkAnnotations(a *ContentAnnotations) error {
+func checkAnnotations(a *tool.ContentAnnotations) error {
 	if a == nil {
 		return nil
 	}

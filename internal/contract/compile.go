@@ -1,21 +1,23 @@
-package tool
+package contract
 
 import (
 	"bytes"
 	"fmt"
-	"sync"
+	"regexp"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/schema"
+	"github.com/mcpwire/mcpwire/tool"
 )
 
-// compiled is what Compile learns about a tool, kept for every call.
-type compiled struct {
-	// inputSrc and outputSrc are the schema documents compiled, so that
-	// a repeated Compile can tell whether they changed.
-	inputSrc, outputSrc json.RawMessage
+// Contract is a registered tool's compiled contract: the descriptor, the
+// handler to run (middlewares applied), and what compiling the schemas
+// learnt, kept for every call. It never changes after Compile.
+type Contract struct {
+	tool    tool.Tool
+	handler tool.Handler
 
 	in  *schema.Schema
 	out *schema.Schema // nil when the tool has no output schema
@@ -33,52 +35,48 @@ type compiled struct {
 	headers []header.Annotation
 }
 
-// compileMu serializes Compile: registration is rare, and one lock keeps
-// two servers registering the same tool at once from racing.
-var compileMu sync.Mutex
-
 var objectSchema = json.RawMessage(`{"type":"object"}`)
 
-// Compile checks the descriptor and compiles its schemas: the name must
-// match ^[A-Za-z0-9_.-]{1,128}$, the handler must be set, the input schema
-// (nil means {"type":"object"}) must be a valid JSON Schema whose root is
-// {"type":"object"}, the output schema, when set, must be a valid JSON
-// Schema of any root type, and x-mcp-header annotations must obey the
-// admission rules of package header (none at all in the output schema).
-// Schemas are read as JSON Schema 2020-12 unless "$schema" names another
-// supported dialect.
-//
-// The mcp server calls Compile at registration, so a bad tool fails there,
-// with an error naming the tool and the problem, and never at call time.
-// Compile is idempotent and safe for concurrent use: the schemas are
-// compiled once and kept until the schema documents change.
-func (t *Tool) Compile() error {
-	if err := CheckName(t.Name); err != nil {
-		return err
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+
+// Compile checks a descriptor and compiles its schemas, for calls that
+// run h (t's handler with the server's middlewares; nil means t.Handler):
+// a problem tool.New found (t.Err), the name (^[A-Za-z0-9_.-]{1,128}$), a
+// missing handler, an input schema (nil means {"type":"object"}) that is
+// not a valid JSON Schema with an object root, an output schema, when
+// set, that is not a valid JSON Schema of any root type, and x-mcp-header
+// annotations that break the admission rules of package header (none at
+// all in the output schema). Schemas are read as JSON Schema 2020-12
+// unless "$schema" names another supported dialect. Every error names the
+// tool. The schema documents are copied: t can be changed afterwards
+// without changing the contract.
+func Compile(t tool.Tool, h tool.Handler) (*Contract, error) {
+	if err := t.Err(); err != nil {
+		return nil, err
+	}
+	if !nameRE.MatchString(t.Name) {
+		return nil, fmt.Errorf("tool name %q is invalid: it must match ^[A-Za-z0-9_.-]{1,128}$", t.Name)
 	}
 	if t.Handler == nil {
-		return fmt.Errorf("tool %q has no handler", t.Name)
+		return nil, fmt.Errorf("tool %q has no handler", t.Name)
 	}
-	compileMu.Lock()
-	defer compileMu.Unlock()
-	if c, _ := t.compiled.Load().(*compiled); c != nil &&
-		bytes.Equal(c.inputSrc, t.InputSchema) && bytes.Equal(c.outputSrc, t.OutputSchema) &&
-		(c.inputSrc == nil) == (t.InputSchema == nil) && (c.outputSrc == nil) == (t.OutputSchema == nil) {
-		return nil
+	if h == nil {
+		h = t.Handler
 	}
+	t.InputSchema, t.OutputSchema = bytes.Clone(t.InputSchema), bytes.Clone(t.OutputSchema)
 	c, err := compileSchemas(t)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	t.compiled.Store(c)
-	return nil
+	c.tool, c.handler = t, h
+	return c, nil
 }
 
-func compileSchemas(t *Tool) (*compiled, error) {
-	c := &compiled{
-		inputSrc:  bytes.Clone(t.InputSchema),
-		outputSrc: bytes.Clone(t.OutputSchema),
-	}
+// Tool returns the descriptor the contract was compiled from.
+func (c *Contract) Tool() *tool.Tool { return &c.tool }
+
+func compileSchemas(t tool.Tool) (*Contract, error) {
+	c := &Contract{}
 	src := t.InputSchema
 	if src == nil {
 		src = objectSchema
@@ -113,7 +111,7 @@ func compileSchemas(t *Tool) (*compiled, error) {
 
 // precomputeEmpty prepares the answer for an empty arguments object, the
 // most common call of a tool without required arguments.
-func (c *compiled) precomputeEmpty() {
+func (c *Contract) precomputeEmpty() {
 	empty := json.RawMessage("{}")
 	filled, err := c.in.ApplyDefaults(empty)
 	if err != nil || c.in.Validate(filled) != nil {
@@ -157,26 +155,7 @@ func acceptsAnyObject(raw json.RawMessage) bool {
 	return true
 }
 
-// state returns the compiled form of t, compiling it on first use when it
-// was never registered.
-func (t *Tool) state() (*compiled, error) {
-	if c, _ := t.compiled.Load().(*compiled); c != nil {
-		return c, nil
-	}
-	if err := t.Compile(); err != nil {
-		return nil, err
-	}
-	c, _ := t.compiled.Load().(*compiled)
-	return c, nil
-}
-
-// HeaderAnnotations returns the tool's admitted x-mcp-header annotations,
-// sorted by JSON pointer, for a transport that mirrors arguments into
-// Mcp-Param-{Name} headers. It compiles the tool when needed.
-func (t *Tool) HeaderAnnotations() ([]header.Annotation, error) {
-	c, err := t.state()
-	if err != nil {
-		return nil, err
-	}
-	return c.headers, nil
-}
+// Headers returns the tool's admitted x-mcp-header annotations, sorted by
+// JSON pointer, for a transport that mirrors arguments into
+// Mcp-Param-{Name} headers.
+func (c *Contract) Headers() []header.Annotation { return c.headers }

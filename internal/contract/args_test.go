@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	json "github.com/goccy/go-json"
 )
 
-func TestPrepareArgs(t *testing.T) {
+func TestPrepare(t *testing.T) {
 	const weather = `{"type":"object","properties":{` +
 		`"city":{"type":"string","minLength":1},` +
 		`"days":{"type":"integer","minimum":1,"maximum":14,"default":3},` +
@@ -43,10 +43,10 @@ func TestPrepareArgs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tl := rawTool("t", tt.schema, "")
-			got, bad := tl.PrepareArgs(json.RawMessage(tt.args))
+			got, bad := mustCompile(t, tl).Prepare(json.RawMessage(tt.args))
 			if tt.wantErr {
 				if bad == nil {
-					t.Fatalf("PrepareArgs accepted %s as %s", tt.args, got)
+					t.Fatalf("Prepare accepted %s as %s", tt.args, got)
 				}
 				if !bad.IsError || got != nil {
 					t.Errorf("result IsError=%v, args=%s; want an isError result and no args", bad.IsError, got)
@@ -57,7 +57,7 @@ func TestPrepareArgs(t *testing.T) {
 				return
 			}
 			if bad != nil {
-				t.Fatalf("PrepareArgs refused %s: %s", tt.args, text(bad))
+				t.Fatalf("Prepare refused %s: %s", tt.args, text(bad))
 			}
 			if string(got) != tt.want {
 				t.Errorf("args = %s, want %s", got, tt.want)
@@ -68,33 +68,19 @@ func TestPrepareArgs(t *testing.T) {
 
 // A schema that accepts every object costs nothing: the same bytes come
 // back, even when they would not be valid against a real schema.
-func TestPrepareArgsFastPath(t *testing.T) {
+func TestPrepareFastPath(t *testing.T) {
 	for _, schema := range []string{"", `{"type":"object"}`, `{"type":"object","properties":{}}`,
 		`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"d","additionalProperties":true}`} {
 		tl := rawTool("t", schema, "")
 		args := json.RawMessage(`{"anything":[1,2,3]}`)
-		got, bad := tl.PrepareArgs(args)
+		got, bad := mustCompile(t, tl).Prepare(args)
 		if bad != nil || &got[0] != &args[0] {
-			t.Errorf("schema %s: PrepareArgs did work: %s %v", schema, got, bad)
+			t.Errorf("schema %s: Prepare did work: %s %v", schema, got, bad)
 		}
 	}
 	// Not trivial: properties constrain values.
 	tl := rawTool("t", `{"type":"object","properties":{"a":{"type":"string"}}}`, "")
-	if _, bad := tl.PrepareArgs(json.RawMessage(`{"a":1}`)); bad == nil {
+	if _, bad := mustCompile(t, tl).Prepare(json.RawMessage(`{"a":1}`)); bad == nil {
 		t.Error("a schema with properties was treated as trivial")
-	}
-}
-
-// An uncompiled tool compiles on first use; a broken one answers with an
-// isError result instead of running.
-func TestPrepareArgsUncompiled(t *testing.T) {
-	good := rawTool("t", `{"type":"object","required":["a"]}`, "")
-	if _, bad := good.PrepareArgs(json.RawMessage(`{}`)); bad == nil {
-		t.Error("lazy compile did not validate")
-	}
-	broken := rawTool("t", `{"type":"array"}`, "")
-	_, bad := broken.PrepareArgs(json.RawMessage(`{}`))
-	if bad == nil || !bad.IsError || text(bad) == "" {
-		t.Errorf("broken tool: %+v", bad)
 	}
 }

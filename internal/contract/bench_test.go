@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"context"
@@ -19,19 +19,19 @@ type benchOut struct {
 	Count int    `json:"count"`
 }
 
-func benchTool() *tool.Tool {
-	return tool.MustNew("bench", "", func(_ context.Context, in benchArgs) (benchOut, error) {
+func benchTool() tool.Tool {
+	return tool.New("bench", "", func(_ context.Context, in benchArgs) (benchOut, error) {
 		return benchOut(in), nil
 	})
 }
 
-// BenchmarkPrepareArgs measures argument validation per call: nothing to
+// BenchmarkPrepare measures argument validation per call: nothing to
 // check, an empty object answered from the Compile-time value, a typical
 // object, and one that needs a default filled in.
-func BenchmarkPrepareArgs(b *testing.B) {
+func BenchmarkPrepare(b *testing.B) {
 	cases := []struct {
 		name string
-		tool *tool.Tool
+		tool tool.Tool
 		args string
 	}{
 		{"trivial-schema", rawTool("t", `{"type":"object"}`, ""), `{"text":"hello"}`},
@@ -42,9 +42,10 @@ func BenchmarkPrepareArgs(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			args := json.RawMessage(c.args)
+			ct := mustCompile(b, c.tool)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, bad := c.tool.PrepareArgs(args); bad != nil {
+				if _, bad := ct.Prepare(args); bad != nil {
 					b.Fatal(text(bad))
 				}
 			}
@@ -57,33 +58,37 @@ func BenchmarkPrepareArgs(b *testing.B) {
 func BenchmarkCallTyped(b *testing.B) { benchCall(b, benchTool()) }
 
 // benchCall runs tl's whole contract on one arguments object, b.N times.
-func benchCall(b *testing.B, tl *tool.Tool) {
+func benchCall(b *testing.B, tl tool.Tool) {
 	args := json.RawMessage(`{"text":"hello, world","count":3}`)
 	ctx := context.Background()
+	c := mustCompile(b, tl)
 	b.ReportAllocs()
 	for b.Loop() {
-		prepared, bad := tl.PrepareArgs(args)
-		if bad != nil {
-			b.Fatal(text(bad))
-		}
-		res, err := tl.Handler(ctx, prepared)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := tl.CheckResult(res); err != nil {
-			b.Fatal(err)
+		res, broken, err := c.Call(ctx, args)
+		if err != nil || broken != nil || res.IsError {
+			b.Fatal(text(res), broken, err)
 		}
 	}
 }
 
-// BenchmarkCheckResult measures the result check of a text-only result,
+// BenchmarkCallTypedRelaxed is BenchmarkCallTyped with a relaxed inferred
+// schema, where the keys are checked against In before decoding.
+func BenchmarkCallTypedRelaxed(b *testing.B) {
+	tl := tool.New("bench", "", func(_ context.Context, in benchArgs) (benchOut, error) {
+		return benchOut(in), nil
+	}, tool.AllowAdditionalProperties())
+	benchCall(b, tl)
+}
+
+// BenchmarkCheck measures the result check of a text-only result,
 // the common case of a tool without an output schema.
-func BenchmarkCheckResult(b *testing.B) {
+func BenchmarkCheck(b *testing.B) {
 	tl := rawTool("t", "", "")
 	res := tool.TextResult("hello, world")
+	c := mustCompile(b, tl)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := tl.CheckResult(res); err != nil {
+		if _, err := c.Check(res); err != nil {
 			b.Fatal(err)
 		}
 	}

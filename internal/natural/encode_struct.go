@@ -1,9 +1,9 @@
-package tool
+package natural
 
 import (
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"reflect"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
@@ -13,12 +13,12 @@ type member struct {
 	key       []byte // the name as JSON, and the colon
 	index     []int
 	direct    bool // one field of the struct itself, no embedded pointer on the way
-	enc       *encoder
+	enc       *Encoder
 	omitEmpty bool
 	omitZero  func(reflect.Value) bool // nil without omitzero
 	pointer   bool                     // a nil pointer: left out, unless nullOK
 	nullOK    bool                     // the member's schema accepts null
-	quoted    *encoder                 // the ",string" option: the scalar's encoder, after pointers
+	quoted    *Encoder                 // the ",string" option: the scalar's encoder, after pointers
 }
 
 // structEncoder writes the members package schema lists, in their order.
@@ -27,7 +27,7 @@ type member struct {
 // inferred schema does not require, unless its schema accepts null
 // (jsonschema:"nullable", or a type whose schema is {}), and then it is
 // null.
-func (b *encoderBuilder) structEncoder(e *encoder, t reflect.Type) {
+func (b *encoderBuilder) structEncoder(e *Encoder, t reflect.Type) {
 	ms := schema.Members(t)
 	members := make([]member, len(ms))
 	for i, m := range ms {
@@ -117,14 +117,14 @@ func quotable(t reflect.Type) (reflect.Type, bool) {
 	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return t, !hasJSONMethods(t)
+		return t, !HasJSONMethods(t)
 	}
 	return nil, false
 }
 
 // writeQuoted writes a value with the ",string" option: the JSON of the
 // scalar inside a JSON string.
-func writeQuoted(s *encodeState, v reflect.Value, scalar *encoder) error {
+func writeQuoted(s *encodeState, v reflect.Value, scalar *Encoder) error {
 	for v.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			s.buf = append(s.buf, "null"...)

@@ -1,4 +1,4 @@
-package tool_test
+package contract_test
 
 import (
 	"encoding/base64"
@@ -10,6 +10,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -64,7 +65,7 @@ func TestCheckContent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tool.CheckContent(tt.block)
+			err := contract.CheckContent(tt.block)
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("CheckContent = %v, want valid", err)
@@ -85,7 +86,7 @@ func TestBase64CheckAgreesWithDecoder(t *testing.T) {
 	check := func(s string) {
 		_, err := strict.DecodeString(s)
 		want := err == nil && !strings.ContainsAny(s, "\r\n")
-		got := tool.CheckContent(&tool.Image{Data: s, MimeType: "m"}) == nil
+		got := contract.CheckContent(&tool.Image{Data: s, MimeType: "m"}) == nil
 		if s == "" {
 			want = false // empty data is "missing"
 		}
@@ -136,7 +137,7 @@ func TestContentWireForm(t *testing.T) {
 			if string(b) != tt.want {
 				t.Errorf("got  %s\nwant %s", b, tt.want)
 			}
-			if err := tool.CheckContent(tt.block); err != nil {
+			if err := contract.CheckContent(tt.block); err != nil {
 				t.Errorf("a constructor built an invalid block: %v", err)
 			}
 		})

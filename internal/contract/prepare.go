@@ -1,16 +1,16 @@
-package tool
+package contract
 
 import (
 	"bytes"
-	"strings"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/schema"
+	"github.com/mcpwire/mcpwire/tool"
 )
 
-// PrepareArgs checks a call's arguments against the input schema and fills
-// in the schema's defaults; the handler receives what it returns. When the
+// Prepare checks a call's arguments against the input schema and fills in
+// the schema's defaults; the handler receives what it returns. When the
 // arguments break the schema it returns a nil slice and an isError result
 // listing every violation with its JSON pointer and the rule it broke, for
 // example
@@ -24,17 +24,12 @@ import (
 // "- … and N more"; client input quoted in the lines (long keys in
 // pointers, values) is clipped.
 //
-// PrepareArgs does no work for a schema that accepts every object (such as
+// Prepare does no work for a schema that accepts every object (such as
 // {"type":"object"}), answers an empty arguments object from a value
-// computed at Compile time, and otherwise relies on the schema package,
-// which validates the common schemas in one allocation-free pass over the
-// raw bytes. A tool that was never compiled is compiled
-// first; if that fails the call gets an isError result.
-func (t *Tool) PrepareArgs(args json.RawMessage) (json.RawMessage, *Result) {
-	c, err := t.state()
-	if err != nil {
-		return nil, ErrorResult("tool %s cannot be called: %v", t.Name, err)
-	}
+// computed by Compile, and otherwise relies on the schema package, which
+// validates the common schemas in one allocation-free pass over the raw
+// bytes.
+func (c *Contract) Prepare(args json.RawMessage) (json.RawMessage, *tool.Result) {
 	if c.trivialInput {
 		return args, nil
 	}
@@ -49,16 +44,9 @@ func (t *Tool) PrepareArgs(args json.RawMessage) (json.RawMessage, *Result) {
 		filled = args // not an object: validation reports it
 	}
 	if vs := c.in.Validate(filled); vs != nil {
-		return nil, &Result{Content: []Content{&Text{Text: invalidArguments(t.Name, vs)}}, IsError: true}
+		return nil, tool.ErrorResult("%s", schema.FormatViolations("invalid arguments for tool "+c.tool.Name, vs))
 	}
 	return filled, nil
-}
-
-// invalidArguments renders violations for a model: a first line naming the
-// tool, then one line per violation.
-func invalidArguments(name string, vs []schema.Violation) string {
-	list, _ := strings.CutPrefix(schema.FormatViolations(vs), "invalid arguments:")
-	return "invalid arguments for tool " + name + ":" + list
 }
 
 // isEmptyObject reports whether args is "{}", allowing whitespace.

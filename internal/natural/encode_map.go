@@ -1,17 +1,18 @@
-package tool
+package natural
 
 import (
 	"cmp"
 	"encoding"
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"reflect"
 	"slices"
 	"strconv"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // mapEncoder writes a map as an object whose names are sorted, as
 // encoding/json sorts them; a nil map is {}.
-func (b *encoderBuilder) mapEncoder(e *encoder, t reflect.Type) {
+func (b *encoderBuilder) mapEncoder(e *Encoder, t reflect.Type) {
 	keyName := keyNamer(t.Key())
 	if keyName == nil {
 		e.write = func(*encodeState, reflect.Value) error {
@@ -84,7 +85,7 @@ var (
 // for others.
 func stringMapWriter(t reflect.Type) func(*encodeState, reflect.Value) error {
 	switch {
-	case t.ConvertibleTo(stringMapType) && t.Elem().Kind() == reflect.String && !hasJSONMethods(t.Elem()):
+	case t.ConvertibleTo(stringMapType) && t.Elem().Kind() == reflect.String && !HasJSONMethods(t.Elem()):
 		return func(s *encodeState, v reflect.Value) error {
 			return writeSortedMap(s, asMap[string](v, t, stringMapType), func(s *encodeState, x string) error {
 				s.buf = jsonx.AppendString(s.buf, x)

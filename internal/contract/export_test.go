@@ -1,0 +1,4 @@
+package contract
+
+// CheckContent exposes checkContent to the tests of this package.
+var CheckContent = checkContent
