@@ -6,8 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	json "github.com/goccy/go-json"
-
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
@@ -17,9 +16,6 @@ import (
 // answer a case-variant key alike.
 const caseVariantMessage = "additional property is not allowed"
 
-// maxKeyDepth bounds the nesting the key check follows.
-const maxKeyDepth = 10000
-
 // check returns the violations of the keys of args, a JSON value to be
 // decoded by plan p: each key that matches no member of its struct
 // exactly but one when case is ignored (strings.EqualFold), with its
@@ -27,14 +23,14 @@ const maxKeyDepth = 10000
 // schema.MoreKeyword entry. It returns nil when there are none, and when
 // args is not valid JSON, which the decoder then reports.
 func (p *keyPlan) check(args []byte) []schema.Violation {
-	s := keyScan{data: args}
-	s.value(p, 0)
+	s := keyScan{data: args, skipper: jsonx.Scanner{Trusted: true}}
+	s.value(p, 0, 0)
 	if s.bad || len(s.found) == 0 {
 		return nil
 	}
 	vs := make([]schema.Violation, 0, len(s.found)+1)
 	for _, k := range s.found {
-		tokens := append(pathTo(args, k.at), unescapeKey(args[k.at+1:k.end], k.escaped))
+		tokens := append(pathTo(args, k.Start-1), k.Text(args))
 		vs = append(vs, schema.Violation{Pointer: schema.Pointer(tokens...), Keyword: "additionalProperties", Message: caseVariantMessage})
 	}
 	slices.SortFunc(vs, func(a, b schema.Violation) int { return cmp.Compare(a.Pointer, b.Pointer) })
@@ -45,192 +41,87 @@ func (p *keyPlan) check(args []byte) []schema.Violation {
 	return vs
 }
 
-// keyScan walks a JSON text along a key plan.
+// keyScan walks a JSON text along a key plan, with the steps of package
+// jsonx; what the plan does not look into is skipped by its scanner. The
+// arguments were checked when the request was read (their nesting bounded
+// by jsonx.MaxDepth), so the scanner trusts them, and still stops
+// without panicking should they break that promise.
 type keyScan struct {
-	data  []byte
-	pos   int
-	found []refused
-	more  int  // refused keys past schema.MaxViolations
-	bad   bool // not valid JSON: the scan stopped
+	data    []byte
+	skipper jsonx.Scanner
+	found   []jsonx.Str // the refused keys
+	more    int         // refused keys past schema.MaxViolations
+	bad     bool        // not valid JSON: the scan stopped
 }
 
-// refused is a key refused: the offsets of its opening quote and of its
-// closing one, and whether it holds escapes.
-type refused struct {
-	at, end int
-	escaped bool
-}
-
-func (s *keyScan) space() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
+// value scans the value at data[i] along p, depth levels down, and returns
+// the index after it.
+func (s *keyScan) value(p *keyPlan, i, depth int) int {
+	i = jsonx.SkipSpace(s.data, i)
+	if i < len(s.data) && depth < jsonx.MaxDepth && p != nil {
+		switch c := s.data[i]; {
+		case p.kind != planList && c == '{':
+			return s.object(p, i, depth)
+		case p.kind == planList && c == '[':
+			return s.array(p.elem, i, depth)
 		}
 	}
+	return s.skip(i, depth)
 }
 
-// peek returns the next byte after white space; 0 at the end.
-func (s *keyScan) peek() byte {
-	s.space()
-	if s.pos >= len(s.data) {
+// skip passes over the value at data[i].
+func (s *keyScan) skip(i, depth int) int {
+	next, ok := s.skipper.Skip(s.data, i, depth)
+	if !ok {
 		s.bad = true
-		return 0
 	}
-	return s.data[s.pos]
+	return next
 }
 
-// value scans one value along p, depth levels down.
-func (s *keyScan) value(p *keyPlan, depth int) {
-	if depth > maxKeyDepth {
-		s.bad = true
-		return
-	}
-	switch c := s.peek(); {
-	case p != nil && p.kind != planList && c == '{':
-		s.object(p, depth)
-	case p != nil && p.kind == planList && c == '[':
-		s.array(p.elem, depth)
-	default:
-		s.skip()
-	}
-}
-
-func (s *keyScan) object(p *keyPlan, depth int) {
-	s.pos++ // {
-	if s.peek() == '}' {
-		s.pos++
-		return
-	}
-	for !s.bad {
-		if s.peek() != '"' {
+func (s *keyScan) object(p *keyPlan, i, depth int) int {
+	i, empty := jsonx.Open(s.data, i)
+	for !empty && !s.bad {
+		k, next, ok := jsonx.Key(s.data, i, jsonx.Lenient)
+		if !ok {
 			s.bad = true
-			return
+			return next
 		}
-		at := s.pos
-		key, escaped := s.str()
-		if s.peek() != ':' {
-			s.bad = true
-			return
-		}
-		s.pos++
 		sub, known := p.elem, true
 		if p.kind == planStruct {
-			if escaped {
-				sub, known = p.members[unescapeKey(key, true)]
+			if k.Escaped {
+				sub, known = p.members[k.Text(s.data)]
 			} else {
-				sub, known = p.members[string(key)]
+				sub, known = p.members[string(k.Content(s.data))]
 			}
-			if !known && p.folds(unescapeKey(key, escaped)) {
-				s.refuse(refused{at: at, end: at + 1 + len(key), escaped: escaped})
+			if !known && p.folds(k.Text(s.data)) {
+				s.refuse(k)
 			}
 		}
 		if known {
-			s.value(sub, depth+1)
+			i = s.value(sub, next, depth+1)
 		} else {
-			s.skip()
+			i = s.skip(next, depth+1)
 		}
-		switch s.peek() {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			return
-		default:
+		var more bool
+		if i, more, ok = jsonx.Next(s.data, i, '}'); !ok {
 			s.bad = true
 		}
+		empty = !more
 	}
+	return i
 }
 
-func (s *keyScan) array(elem *keyPlan, depth int) {
-	s.pos++ // [
-	if s.peek() == ']' {
-		s.pos++
-		return
-	}
-	for !s.bad {
-		s.value(elem, depth+1)
-		switch s.peek() {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return
-		default:
+func (s *keyScan) array(elem *keyPlan, i, depth int) int {
+	i, empty := jsonx.Open(s.data, i)
+	for !empty && !s.bad {
+		i = s.value(elem, i, depth+1)
+		var more, ok bool
+		if i, more, ok = jsonx.Next(s.data, i, ']'); !ok {
 			s.bad = true
 		}
+		empty = !more
 	}
-}
-
-// str reads the string at s.pos and returns its content as written.
-func (s *keyScan) str() (content []byte, escaped bool) {
-	start := s.pos + 1
-	for i := start; i < len(s.data); i++ {
-		switch s.data[i] {
-		case '\\':
-			escaped = true
-			i++
-		case '"':
-			s.pos = i + 1
-			return s.data[start:i], escaped
-		}
-	}
-	s.bad = true
-	return nil, false
-}
-
-// skip passes over one value, looking only for where it ends.
-func (s *keyScan) skip() {
-	depth := 0
-	for !s.bad {
-		switch c := s.peek(); c {
-		case '"':
-			s.str()
-		case '{', '[':
-			depth++
-			s.pos++
-			continue
-		case '}', ']':
-			if depth == 0 {
-				s.bad = true
-				return
-			}
-			depth--
-			s.pos++
-		case ',', ':':
-			if depth == 0 {
-				s.bad = true
-				return
-			}
-			s.pos++
-			continue
-		default:
-			s.scalar()
-		}
-		if depth == 0 {
-			return
-		}
-	}
-}
-
-// scalar passes over a number or a literal.
-func (s *keyScan) scalar() {
-	start := s.pos
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ',', '}', ']', ':', ' ', '\t', '\n', '\r', '"', '{', '[':
-			if s.pos == start {
-				s.bad = true
-			}
-			return
-		}
-		s.pos++
-	}
-	if s.pos == start {
-		s.bad = true
-	}
+	return i
 }
 
 // folds reports whether name matches a member of the struct when case is
@@ -245,25 +136,10 @@ func (p *keyPlan) folds(name string) bool {
 }
 
 // refuse records a refused key, or counts it past schema.MaxViolations.
-func (s *keyScan) refuse(k refused) {
+func (s *keyScan) refuse(k jsonx.Str) {
 	if len(s.found) == schema.MaxViolations {
 		s.more++
 		return
 	}
 	s.found = append(s.found, k)
-}
-
-// unescapeKey returns a key's name: its content, unescaped when it holds
-// escapes.
-func unescapeKey(content []byte, escaped bool) string {
-	if !escaped {
-		return string(content)
-	}
-	quoted := make([]byte, 0, len(content)+2)
-	quoted = append(append(append(quoted, '"'), content...), '"')
-	var name string
-	if json.Unmarshal(quoted, &name) != nil {
-		return string(content)
-	}
-	return name
 }

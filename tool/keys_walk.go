@@ -1,86 +1,93 @@
 package tool
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+)
 
 // Walks over raw JSON for the failure paths: where a refused key is,
-// which value fails to decode.
+// which value fails to decode. The data was checked when the request was
+// read; the walks stop, without panicking, where it is not JSON.
 
 // pathTo returns the reference tokens of the object whose member's key
-// starts at offset at, a refused key found by a scan of data.
+// has its opening quote at offset at, a refused key found by a scan of
+// data.
 func pathTo(data []byte, at int) []string {
 	var tokens []string
-	s := keyScan{data: data}
-	for !s.bad {
-		switch s.peek() {
-		case '{':
-			s.pos++
-			for !s.bad && s.peek() == '"' {
-				start := s.pos
-				key, escaped := s.str()
-				if start == at {
+	sc := jsonx.Scanner{Trusted: true}
+	i := jsonx.SkipSpace(data, 0)
+	for depth := 0; i < len(data); depth++ {
+		c := data[i]
+		if c != '{' && c != '[' {
+			return tokens
+		}
+		var empty bool
+		i, empty = jsonx.Open(data, i)
+		descended := false
+		for n := 0; !empty; n++ {
+			token := strconv.Itoa(n)
+			if c == '{' {
+				if i == at {
 					return tokens
 				}
-				s.peek() // :
-				s.pos++
-				s.space()
-				from := s.pos
-				s.skip()
-				if from <= at && at < s.pos {
-					tokens = append(tokens, unescapeKey(key, escaped))
-					s.pos = from
-					break
+				k, next, ok := jsonx.Key(data, i, jsonx.Lenient)
+				if !ok {
+					return tokens
 				}
-				if s.peek() == ',' {
-					s.pos++
-				}
+				token, i = k.Text(data), next
 			}
-		case '[':
-			s.pos++
-			for i := 0; !s.bad; i++ {
-				s.space()
-				from := s.pos
-				s.skip()
-				if from <= at && at < s.pos {
-					tokens = append(tokens, strconv.Itoa(i))
-					s.pos = from
-					break
-				}
-				if s.peek() != ',' {
-					break
-				}
-				s.pos++
+			end, ok := sc.Skip(data, i, depth+1)
+			if !ok {
+				return tokens
 			}
-		default:
+			if i <= at && at < end {
+				tokens = append(tokens, token)
+				descended = true
+				break
+			}
+			var more bool
+			if end, more, ok = jsonx.Next(data, end, closer(c)); !ok {
+				return tokens
+			}
+			i, empty = end, !more
+		}
+		if !descended {
 			return tokens
 		}
 	}
 	return tokens
 }
 
+func closer(open byte) byte {
+	if open == '[' {
+		return ']'
+	}
+	return '}'
+}
+
 // eachMember calls fn with the name and the raw value of each member of
 // obj, a JSON object, until fn returns false; it does nothing when obj is
 // not an object.
 func eachMember(obj []byte, fn func(name string, val []byte) bool) {
-	s := keyScan{data: obj}
-	if s.peek() != '{' {
+	i := jsonx.SkipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
 		return
 	}
-	s.pos++
-	if s.peek() == '}' {
-		return
-	}
-	for !s.bad && s.peek() == '"' {
-		key, escaped := s.str()
-		if s.peek() != ':' {
+	sc := jsonx.Scanner{Trusted: true}
+	for i, empty := jsonx.Open(obj, i); !empty; {
+		k, start, ok := jsonx.Key(obj, i, jsonx.Lenient)
+		if !ok {
 			return
 		}
-		s.pos++
-		start := skipSpace(obj, s.pos)
-		s.skip()
-		if s.bad || !fn(unescapeKey(key, escaped), obj[start:s.pos]) || s.peek() != ',' {
+		end, ok := sc.Skip(obj, start, 1)
+		if !ok || !fn(k.Text(obj), obj[start:end]) {
 			return
 		}
-		s.pos++
+		var more bool
+		if i, more, ok = jsonx.Next(obj, end, '}'); !ok || !more {
+			return
+		}
 	}
 }
 
@@ -88,27 +95,20 @@ func eachMember(obj []byte, fn func(name string, val []byte) bool) {
 // a JSON array, until fn returns false; it does nothing when arr is not an
 // array.
 func eachItem(arr []byte, fn func(i int, val []byte) bool) {
-	s := keyScan{data: arr}
-	if s.peek() != '[' {
+	i := jsonx.SkipSpace(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
 		return
 	}
-	s.pos++
-	if s.peek() == ']' {
-		return
-	}
-	for i := 0; !s.bad; i++ {
-		start := skipSpace(arr, s.pos)
-		s.skip()
-		if s.bad || !fn(i, arr[start:s.pos]) || s.peek() != ',' {
+	sc := jsonx.Scanner{Trusted: true}
+	i, empty := jsonx.Open(arr, i)
+	for n := 0; !empty; n++ {
+		end, ok := sc.Skip(arr, i, 1)
+		if !ok || !fn(n, arr[i:end]) {
 			return
 		}
-		s.pos++
+		var more bool
+		if i, more, ok = jsonx.Next(arr, end, ']'); !ok || !more {
+			return
+		}
 	}
-}
-
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
 }
