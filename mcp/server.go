@@ -65,7 +65,10 @@ type Options struct {
 	// second (default 100, with bursts of twice that).
 	LogRate int
 	// CacheHints sets ttlMs and cacheScope per cacheable method in the
-	// modern era; methods without an entry get one minute, private.
+	// modern era (server/discover, tools/list, prompts/list,
+	// resources/list, resources/templates/list, resources/read); methods
+	// without an entry get one minute, private. NewServer logs a warning
+	// for a key that is not one of these.
 	CacheHints map[string]CacheHint
 	// DynamicTools declares the tools capability even while no tool is
 	// registered, for servers that add tools at run time.
@@ -146,6 +149,11 @@ func NewServer(info Implementation, opts *Options) *Server {
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
 	s.log = s.opts.Logger
+	for method := range s.opts.CacheHints {
+		if !cacheable[method] {
+			s.log.Warn("mcp: Options.CacheHints names a method whose results carry no cache hints; it is ignored", "method", method)
+		}
+	}
 	s.sessions = map[*session]struct{}{}
 	rand.Read(s.cursorKey[:])
 	s.modernInfo = s.serverInfo(rev20260728)

@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -191,5 +192,17 @@ func TestAddToolErrors(t *testing.T) {
 	bad := tool.New("c", "", func(context.Context, unfillable) (int, error) { return 0, nil })
 	if err := srv.AddTool(bad); !errors.Is(err, mcp.ErrInvalidTool) || !strings.Contains(err.Error(), ".C") {
 		t.Errorf("unfillable In: %v, want ErrInvalidTool naming the field", err)
+	}
+}
+
+// A cache hint for a method that carries none is a mistake worth a warning.
+func TestCacheHintsUnknownMethodWarns(t *testing.T) {
+	var logs strings.Builder
+	mcp.NewServer(mcp.Implementation{Name: "t", Version: "1"}, &mcp.Options{
+		Logger:     slog.New(slog.NewTextHandler(&logs, nil)),
+		CacheHints: map[string]mcp.CacheHint{"tools/list": {}, "tool/list": {}},
+	})
+	if got := logs.String(); !strings.Contains(got, "method=tool/list") || strings.Contains(got, "method=tools/list") {
+		t.Errorf("warnings: %s", got)
 	}
 }
