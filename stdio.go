@@ -19,6 +19,16 @@ type StdioOptions struct {
 	NoGuard bool
 }
 
+// GuardStdout points descriptor 1 (os.Stdout, fmt.Println, child
+// processes) at standard error now, keeping the real standard output for
+// the protocol, which RunStdio then serves on. RunStdio applies the guard
+// itself, but only once it starts: call GuardStdout first thing in main
+// when anything before it may print (an init function, a library's
+// banner), since a stray line on stdout before the first response makes
+// hosts drop the server. It returns an error only when the descriptors
+// cannot be duplicated.
+func GuardStdout() error { return transport.GuardStdout() }
+
 // RunStdio serves srv on standard input and output until stdin reaches EOF
 // or the process receives SIGINT or SIGTERM, then lets in-flight calls
 // finish within the server's shutdown grace period. It returns nil on a

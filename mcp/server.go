@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -58,6 +62,12 @@ type Options struct {
 	// Logger receives the library's logs (default slog.Default(), which
 	// writes to stderr).
 	Logger *slog.Logger
+	// HandlerErrorLevel is the level at which a handler's plain error (one
+	// that becomes an isError result for the model) is logged, with the
+	// tool's name and the request id. The default is slog.LevelInfo (the
+	// zero value); a level above slog.LevelError silences them under the
+	// default handler.
+	HandlerErrorLevel slog.Level
 	// Middleware wraps every tool's handler, outermost first. It runs after
 	// the arguments were validated.
 	Middleware []tool.Middleware
@@ -140,9 +150,18 @@ type entry struct {
 }
 
 // NewServer returns a server with the given identity. opts may be nil.
+// An empty info.Name becomes the program's file name, and an empty
+// info.Version mcpwire's own version (mcpwire.Version), so that serverInfo
+// always says something.
 func NewServer(info Implementation, opts *Options) *Server {
 	if opts == nil {
 		opts = &Options{}
+	}
+	if info.Name == "" {
+		info.Name = programName()
+	}
+	if info.Version == "" {
+		info.Version = version.Version
 	}
 	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1}
 	// The probe guard is always outermost: a permission probe must never
@@ -265,4 +284,13 @@ func (s *Server) snapshot() ([]*entry, uint64) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.tools, s.gen
+}
+
+// programName is the base name of the running program, without a ".exe"
+// suffix; "mcp-server" when there is none.
+func programName() string {
+	if len(os.Args) == 0 || os.Args[0] == "" {
+		return "mcp-server"
+	}
+	return strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")
 }

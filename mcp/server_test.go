@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -11,13 +13,15 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
 func TestHandlerErrors(t *testing.T) {
-	srv := newServer(t, nil,
+	var logs syncBuffer
+	srv := newServer(t, &mcp.Options{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn})), HandlerErrorLevel: slog.LevelWarn},
 		rawTool("rpc_error", func(context.Context, json.RawMessage) (*tool.Result, error) {
 			return nil, jsonrpc.NewError(-32099+1, "on purpose")
 		}),
@@ -44,6 +48,31 @@ func TestHandlerErrors(t *testing.T) {
 	if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
 		t.Errorf("wrapped_rpc_error: got %+v, want -32602 found with errors.As", r.Error)
 	}
+	// The plain error is logged, at the configured level, with the tool and
+	// the request id; the JSON-RPC errors are the client's to see.
+	got := logs.String()
+	if !strings.Contains(got, `level=WARN msg="mcp: tool returned an error" tool=go_error id=2 error="disk full"`) ||
+		strings.Count(got, "tool returned an error") != 1 {
+		t.Errorf("server log:\n%s", got)
+	}
+}
+
+// syncBuffer is a strings.Builder safe for a logger and a test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestStaleCursor(t *testing.T) {
@@ -204,5 +233,23 @@ func TestCacheHintsUnknownMethodWarns(t *testing.T) {
 	})
 	if got := logs.String(); !strings.Contains(got, "method=tool/list") || strings.Contains(got, "method=tools/list") {
 		t.Errorf("warnings: %s", got)
+	}
+}
+
+// A server that names no version reports mcpwire's; one with no name, the
+// program's.
+func TestServerInfoDefaults(t *testing.T) {
+	c := start(t, mcp.NewServer(mcp.Implementation{}, nil))
+	r := c.request(jsonrpc.StringID("init"), "initialize", map[string]any{
+		"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"},
+	})
+	var res struct {
+		ServerInfo mcp.Implementation `json:"serverInfo"`
+	}
+	if err := json.Unmarshal(r.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.ServerInfo.Version != version.Version || res.ServerInfo.Name != filepath.Base(os.Args[0]) {
+		t.Errorf("serverInfo = %+v, want name %q, version %q", res.ServerInfo, filepath.Base(os.Args[0]), version.Version)
 	}
 }

@@ -58,14 +58,17 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))
 	}
-	res, broken, rpcErr := e.contract.Call(callctx.With(ctx, c), args)
-	if rpcErr != nil {
-		return nil, rpcErr
+	out := e.contract.Call(callctx.With(ctx, c), args)
+	if out.RPCError != nil {
+		return nil, out.RPCError
 	}
-	if broken != nil {
-		ss.log.Error("mcp: tool broke its own contract", "tool", name, "violation", broken.Error())
+	if out.HandlerError != nil {
+		ss.log.Log(ctx, ss.srv.opts.HandlerErrorLevel, "mcp: tool returned an error", "tool", name, "id", c.id.String(), "error", out.HandlerError.Error())
 	}
-	return ss.srv.encodeCallResult(e, res, r)
+	if out.Broken != nil {
+		ss.log.Error("mcp: tool broke its own contract", "tool", name, "id", c.id.String(), "violation", out.Broken.Error())
+	}
+	return ss.srv.encodeCallResult(e, out.Result, r)
 }
 
 // progressToken returns the request's _meta.progressToken when it is a

@@ -25,11 +25,11 @@ func call(t *testing.T, tl tool.Tool, args string) (*tool.Result, error) {
 	if err != nil {
 		t.Fatalf("compile %s: %v", tl.Name, err)
 	}
-	res, broken, rpcErr := c.Call(context.Background(), json.RawMessage(args))
-	if rpcErr != nil {
-		return nil, rpcErr
+	out := c.Call(context.Background(), json.RawMessage(args))
+	if out.RPCError != nil {
+		return nil, out.RPCError
 	}
-	return res, broken
+	return out.Result, out.Broken
 }
 
 // text returns the first block's text, "" when it has none.

@@ -110,6 +110,7 @@ func describe[In, Out any](t *Tool, fn func(ctx context.Context, in In) (Out, er
 	if err != nil {
 		return fmt.Errorf("tool %q: input schema: %w", name, err)
 	}
+	warnUntagged(name, inType)
 	h := handling{returnsResult: outType == resultType, skipDecode: isEmptyStruct(inType)}
 	// A strict inferred schema already refuses every key that is not a
 	// member, except inside a type it describes as {}.

@@ -64,3 +64,38 @@ func closeOnExec(fd uintptr) (bool, error) {
 	}
 	return flags&syscall.FD_CLOEXEC != 0, nil
 }
+
+// TestGuardStdoutEarly: a guard taken at the top of main sends a print
+// made before serving to stderr, and Stdio, even with NoGuard, writes the
+// protocol to the real stdout.
+func TestGuardStdoutEarly(t *testing.T) {
+	if os.Getenv(guardChildEnv) == "early" {
+		if err := GuardStdout(); err != nil {
+			fmt.Fprintln(os.Stderr, "GuardStdout:", err)
+			os.Exit(2)
+		}
+		fmt.Println("early stray print")
+		if err := GuardStdout(); err != nil { // a second call is harmless
+			os.Exit(2)
+		}
+		s, err := Stdio(StdioOptions{NoGuard: true})
+		if err != nil {
+			os.Exit(2)
+		}
+		fmt.Fprintln(s.w, "protocol line")
+		os.Exit(0)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGuardStdoutEarly$", "-test.count=1")
+	cmd.Env = append(os.Environ(), guardChildEnv+"=early")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("child: %v\nstdout: %s\nstderr: %s", err, stdout.String(), stderr.String())
+	}
+	if got := stdout.String(); got != "protocol line\n" {
+		t.Errorf("stdout = %q, want only the protocol line", got)
+	}
+	if !strings.Contains(stderr.String(), "early stray print") {
+		t.Errorf("the early print is not on stderr: %q", stderr.String())
+	}
+}

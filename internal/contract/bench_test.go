@@ -64,9 +64,9 @@ func benchCall(b *testing.B, tl tool.Tool) {
 	c := mustCompile(b, tl)
 	b.ReportAllocs()
 	for b.Loop() {
-		res, broken, err := c.Call(ctx, args)
-		if err != nil || broken != nil || res.IsError {
-			b.Fatal(text(res), broken, err)
+		out := c.Call(ctx, args)
+		if out.RPCError != nil || out.Broken != nil || out.Result.IsError {
+			b.Fatal(text(out.Result), out.Broken, out.RPCError)
 		}
 	}
 }

@@ -10,26 +10,38 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
+// Outcome is what one call of a tool came to.
+type Outcome struct {
+	// Result is the result to send, unless RPCError is set.
+	Result *tool.Result
+	// RPCError is a *jsonrpc.Error the handler returned on purpose: the
+	// JSON-RPC error response to send instead of a result.
+	RPCError *jsonrpc.Error
+	// HandlerError is a plain error the handler returned; Result is the
+	// isError result carrying its text. The server logs it.
+	HandlerError error
+	// Broken is set when the handler's result broke the contract and
+	// Result replaces it; it wraps ErrContract. The server logs it.
+	Broken error
+}
+
 // Call runs one call of the tool within its contract: the arguments are
 // prepared (Prepare), the handler runs only when they pass, and what it
-// returns is checked (Check). A handler's plain error becomes an isError
-// result carrying its text; a *jsonrpc.Error it returns on purpose is
-// rpcErr, the JSON-RPC error response to send instead of a result. broken
-// is non-nil when the handler's result broke the contract and was
-// replaced: the server logs it.
-func (c *Contract) Call(ctx context.Context, args json.RawMessage) (res *tool.Result, broken, rpcErr error) {
+// returns is checked (Check).
+func (c *Contract) Call(ctx context.Context, args json.RawMessage) Outcome {
 	args, bad := c.Prepare(args)
 	if bad != nil {
-		return bad, nil, nil
+		return Outcome{Result: bad}
 	}
+	var out Outcome
 	res, err := c.handler(ctx, args)
 	if err != nil {
-		var e *jsonrpc.Error
-		if errors.As(err, &e) {
-			return nil, nil, e
+		if errors.As(err, &out.RPCError) {
+			return out
 		}
+		out.HandlerError = err
 		res = tool.ErrorResult("%s", err.Error())
 	}
-	res, broken = c.Check(res)
-	return res, broken, nil
+	out.Result, out.Broken = c.Check(res)
+	return out
 }

@@ -241,9 +241,9 @@ func TestCallConcurrent(t *testing.T) {
 	for range 8 {
 		wg.Go(func() {
 			for range 50 {
-				res, broken, err := c.Call(context.Background(), json.RawMessage(`{"a":1}`))
-				if err != nil || broken != nil || res.IsError {
-					t.Error(text(res), broken, err)
+				out := c.Call(context.Background(), json.RawMessage(`{"a":1}`))
+				if out.RPCError != nil || out.Broken != nil || out.Result.IsError {
+					t.Error(text(out.Result), out.Broken, out.RPCError)
 					return
 				}
 			}
