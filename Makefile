@@ -29,7 +29,7 @@ demo:
 # bench runs the Go benchmarks and the load driver side by side with the
 # go-sdk and mcp-go servers (see BENCHMARKS.md).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./schema ./probe
+	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./internal/contract ./internal/natural ./schema ./probe
 	bash bench/run.sh
 
 # fuzz runs the framing and decoding fuzzers for a short while. Inputs are

@@ -6,15 +6,13 @@ import (
 )
 
 // Logger returns a logger for the current call. Each record goes to the
-// server's own log (by default slog.Default(), which writes to stderr) and,
-// when the
-// client asked for messages at its level, to the client as a
-// notifications/message: in the legacy era the level comes from
-// logging/setLevel, in the modern era from the request's own
-// io.modelcontextprotocol/logLevel, and without it nothing is sent. The
-// server rate-limits what it forwards, so a chatty tool cannot flood the
-// pipe. Records always also go to the server's own log (see
-// Call.ServerLogger). Outside a call the logger is slog.Default().
+// server's own log (mcp.Options.Logger: by default slog.Default(), which
+// writes to stderr) and, when the client asked for messages at its level,
+// to the client as a notifications/message: in the legacy era the level
+// comes from logging/setLevel, in the modern era from the request's own
+// io.modelcontextprotocol/logLevel, and without it nothing is sent to the
+// client. The server rate-limits what it forwards, so a chatty tool cannot
+// flood the pipe. Outside a call the logger is slog.Default().
 func Logger(ctx context.Context) *slog.Logger {
 	c := callFrom(ctx)
 	if c == nil {
