@@ -1,6 +1,9 @@
 // Package validate checks the syntax of common tool arguments: paths inside
 // a root directory, URLs, identifiers, semantic versions, RFC 3339 dates and
-// times, Go regular expressions, glob patterns, JSON and YAML.
+// times, Go regular expressions, glob patterns and JSON. YAML is checked by
+// the subpackage [github.com/mcpwire/mcpwire/validate/yamlcheck], so that
+// this package, which every server imports through probe, brings no YAML
+// parser with it.
 //
 // Every validator returns an error whose message says what is wrong and how
 // to fix it, written for the model (or person) that produced the argument,
@@ -13,8 +16,4 @@
 // [Formats] exposes the string-only validators under JSON Schema "format"
 // names, and [RegisterFormats] installs them on a
 // github.com/kaptinlin/jsonschema compiler.
-//
-// The YAML check uses github.com/goccy/go-yaml, which the module already
-// needed through github.com/kaptinlin/jsonschema; importing it directly makes
-// it a direct requirement without adding a module to the build.
 package validate

@@ -17,11 +17,13 @@ import (
 //	regex       Regexp (Go RE2 syntax, not ECMA-262)
 //	glob        Glob
 //	json        JSON
-//	yaml        YAML
 //	url         URL with the default schemes, http and https
 //
-// PathInside is left out because it needs a root. Each call returns a new
-// map that the caller may change.
+// PathInside is left out because it needs a root, and the YAML check lives
+// in package [github.com/mcpwire/mcpwire/validate/yamlcheck], which adds
+// "yaml" to a map (f["yaml"] = yamlcheck.YAML) or a compiler
+// (yamlcheck.RegisterFormat). Each call returns a new map that the caller
+// may change.
 func Formats() map[string]func(string) error {
 	return map[string]func(string) error{
 		"identifier": Identifier,
@@ -32,7 +34,6 @@ func Formats() map[string]func(string) error {
 		"regex":      Regexp,
 		"glob":       Glob,
 		"json":       JSON,
-		"yaml":       YAML,
 		"url": func(s string) error {
 			_, err := URL(s)
 			return err

@@ -179,17 +179,3 @@ func TestJSON(t *testing.T) {
 		{"\"\xff\"", "not valid UTF-8"},
 	})
 }
-
-func TestYAML(t *testing.T) {
-	runChecks(t, "YAML", YAML, []checkCase{
-		{"a: 1\nb: [x, y]", ""}, {"- a\n- b", ""}, {"{a: 1}", ""}, {"just a string", ""},
-		{"---\na: 1\n---\nb: 2\n", ""}, {"base: &b {x: 1}\nderived: *b", ""}, {"名前: 値", ""},
-		{"", "empty"}, {" \n ", "empty"},
-		{"a: 1\na: 2", `mapping key "a" already defined`},
-		{"a: [1, 2", "not valid YAML: [1:4]"},
-		{"a: b: c", "not valid YAML"},
-		{"---\na: 1\n---\nb: [", "[4:4]"},
-		{"*undefined", `could not find alias "undefined"`},
-		{"a:\n  - 1\n - 2", "not valid YAML"},
-	})
-}

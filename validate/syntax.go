@@ -3,14 +3,12 @@ package validate
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
-	"github.com/goccy/go-yaml"
 )
 
 // Regexp checks that s compiles as a Go regular expression (RE2 syntax, as
@@ -55,24 +53,4 @@ func JSON(s string) error {
 		return fmt.Errorf("not valid JSON: %v", err)
 	}
 	return nil
-}
-
-// YAML checks that s is well-formed YAML. Every document of a multi-document
-// stream is checked, a mapping may not repeat a key and an alias must name
-// an anchor defined before it. The error gives the line and column.
-func YAML(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return errors.New("YAML text is empty")
-	}
-	dec := yaml.NewDecoder(strings.NewReader(s))
-	for {
-		var v any
-		err := dec.Decode(&v)
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("not valid YAML: %s", yaml.FormatError(err, false, false))
-		}
-	}
 }
