@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // method describes one request method: everything checked before its
@@ -27,7 +28,14 @@ type method struct {
 	long bool
 	// beforeInit legacy methods may be called before initialize.
 	beforeInit bool
+	// needs, when set, is the server capability the method belongs to: a
+	// server that does not declare it answers -32601, as for an unknown
+	// method.
+	needs func(protocol.ServerCapabilities) bool
 }
+
+// capResources reports the resources capability.
+func capResources(c protocol.ServerCapabilities) bool { return c.Resources != nil }
 
 // methods is the one method table.
 var methods map[string]method
@@ -41,6 +49,12 @@ func init() {
 		"tools/list":           {handle: typed(handleToolsList), legacy: true, modern: true, inline: true},
 		"tools/call":           {handle: typed(handleToolsCall), legacy: true, modern: true},
 		"subscriptions/listen": {handle: typed(handleListen), modern: true, long: true},
+
+		"resources/list":           {handle: typed(handleResourcesList), legacy: true, modern: true, inline: true, needs: capResources},
+		"resources/templates/list": {handle: typed(handleResourceTemplatesList), legacy: true, modern: true, inline: true, needs: capResources},
+		"resources/read":           {handle: typed(handleResourcesRead), legacy: true, modern: true, needs: capResources},
+		"resources/subscribe":      {handle: typed(handleResourcesSubscribe), legacy: true, inline: true, needs: capResources},
+		"resources/unsubscribe":    {handle: typed(handleResourcesUnsubscribe), legacy: true, inline: true, needs: capResources},
 	}
 }
 

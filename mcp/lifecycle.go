@@ -29,13 +29,14 @@ func handleInitialize(_ context.Context, ss *session, _ *call, _ *request, p *pr
 		ss.mu.Unlock()
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidRequest, "invalid request: the session is already initialized")
 	}
-	ss.initialized, ss.version, ss.rev = true, version, legacyRev(version)
-	ss.clientCaps, ss.clientInfo = caps, info
-	ss.mu.Unlock()
 	rv := legacyRev(version)
+	declared := ss.srv.capabilities(rv)
+	ss.initialized, ss.version, ss.rev = true, version, rv
+	ss.clientCaps, ss.clientInfo, ss.caps = caps, info, declared
+	ss.mu.Unlock()
 	return &protocol.InitializeResult{
 		ProtocolVersion: version,
-		Capabilities:    ss.srv.capabilities(rv),
+		Capabilities:    declared,
 		ServerInfo:      ss.srv.serverInfo(rv),
 		Instructions:    ss.srv.opts.Instructions,
 	}, nil
@@ -47,12 +48,16 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 
 // capabilities follow from what is registered: tools (with listChanged,
 // since tools can be added and removed at run time) when any tool is
-// registered, and logging always.
+// registered, resources (with subscribe and listChanged) when any resource
+// or template is, and logging always.
 func (s *Server) capabilities(rev) protocol.ServerCapabilities {
 	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
+	yes := true
 	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
-		listChanged := true
-		caps.Tools = &protocol.ToolsCapability{ListChanged: &listChanged}
+		caps.Tools = &protocol.ToolsCapability{ListChanged: &yes}
+	}
+	if s.hasResources() || s.opts.DynamicResources {
+		caps.Resources = &protocol.ResourcesCapability{Subscribe: &yes, ListChanged: &yes}
 	}
 	return caps
 }

@@ -9,10 +9,13 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// subscription is one open subscriptions/listen stream.
+// subscription is one open subscriptions/listen stream and the filters it
+// asked for that the server honours.
 type subscription struct {
-	call  *call
-	tools bool // toolsListChanged was asked for and honoured
+	call      *call
+	tools     bool            // toolsListChanged
+	resources bool            // resourcesListChanged
+	uris      map[string]bool // resourceSubscriptions
 }
 
 // subscriptionMeta is the _meta that tags every message of a stream.
@@ -21,24 +24,40 @@ func subscriptionMeta(id jsonrpc.ID) *protocol.NotificationMeta {
 }
 
 // handleListen serves subscriptions/listen: it acknowledges the subset of
-// the filter this server honours (toolsListChanged: this server has no
-// prompts or resources), then streams the matching notifications until the
-// client cancels the request or the server shuts down, when it ends with the
-// graceful result.
+// the filter this server honours (toolsListChanged when tools are served,
+// resourcesListChanged when resources are, and the resourceSubscriptions
+// that name a registered resource or match a template), then streams the
+// matching notifications until the client cancels the request or the
+// server shuts down, when it ends with the graceful result.
 func handleListen(ctx context.Context, ss *session, c *call, r *request, p *protocol.SubscriptionsListenRequestParams) (any, error) {
 	if r.params.Get("notifications") == nil {
 		return nil, invalidParams(`subscriptions/listen needs a "notifications" object`)
 	}
 	asked := p.Notifications
 	var honoured protocol.SubscriptionFilter
-	if asked.ToolsListChanged != nil && *asked.ToolsListChanged {
+	caps := ss.srv.capabilities(r.rev)
+	if asked.ToolsListChanged != nil && *asked.ToolsListChanged && caps.Tools != nil {
 		honoured.ToolsListChanged = asked.ToolsListChanged
+	}
+	if asked.ResourcesListChanged != nil && *asked.ResourcesListChanged && caps.Resources != nil {
+		honoured.ResourcesListChanged = asked.ResourcesListChanged
+	}
+	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil}
+	if caps.Resources != nil {
+		for _, uri := range asked.ResourceSubscriptions {
+			if e, t, _ := ss.srv.findResource(uri); (e != nil || t != nil) && !sub.uris[uri] {
+				if sub.uris == nil {
+					sub.uris = map[string]bool{}
+				}
+				sub.uris[uri] = true
+				honoured.ResourceSubscriptions = append(honoured.ResourceSubscriptions, uri)
+			}
+		}
 	}
 	ack, _ := json.Marshal(protocol.SubscriptionsAcknowledgedNotificationParams{
 		Notifications: honoured, Meta: subscriptionMeta(r.id),
 	})
 
-	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil}
 	ss.subsMu.Lock()
 	if max := ss.srv.opts.MaxListenStreams; len(ss.subs) >= max {
 		ss.subsMu.Unlock()
@@ -92,28 +111,47 @@ func (ss *session) endSubscriptions() {
 	}
 }
 
-// toolsChanged tells this connection's clients that the tool list changed:
-// a legacy session unsolicited, modern clients only on listen streams that
-// asked for it, each message tagged with its subscription id.
-func (ss *session) toolsChanged() {
+// listChanged tells this connection's clients that a list changed: a
+// legacy session unsolicited, when its initialize result declared the
+// capability (declared), modern clients only on the listen streams that
+// asked for it (wants), each message tagged with its subscription id.
+func (ss *session) listChanged(method string, declared func(protocol.ServerCapabilities) bool, wants func(*subscription) bool) {
 	ss.mu.Lock()
-	legacy := ss.initialized
+	legacy := ss.initialized && declared(ss.caps)
 	ss.mu.Unlock()
 	if legacy {
-		ss.send(&jsonrpc.Notification{Method: protocol.NotificationToolListChanged})
+		ss.send(&jsonrpc.Notification{Method: method})
 	}
 	ss.subsMu.Lock()
 	defer ss.subsMu.Unlock()
 	for _, sub := range ss.subs {
-		if sub.tools {
+		if wants(sub) {
 			params, _ := json.Marshal(protocol.NotificationParams{Meta: subscriptionMeta(sub.call.id)})
-			sub.call.notify(&jsonrpc.Notification{Method: protocol.NotificationToolListChanged, Params: params})
+			sub.call.notify(&jsonrpc.Notification{Method: method, Params: params})
 		}
 	}
 }
 
-// toolsChanged notifies every connection served.
-func (s *Server) toolsChanged() {
+// resourceUpdated tells this connection's clients that followed uri that
+// it changed: a legacy session that subscribed to it, and the listen
+// streams whose resourceSubscriptions name it.
+func (ss *session) resourceUpdated(uri string) {
+	ss.subsMu.Lock()
+	defer ss.subsMu.Unlock()
+	if ss.resSubs[uri] {
+		params, _ := json.Marshal(protocol.ResourceUpdatedNotificationParams{URI: uri})
+		ss.send(&jsonrpc.Notification{Method: protocol.NotificationResourceUpdated, Params: params})
+	}
+	for _, sub := range ss.subs {
+		if sub.uris[uri] {
+			params, _ := json.Marshal(protocol.ResourceUpdatedNotificationParams{URI: uri, Meta: subscriptionMeta(sub.call.id)})
+			sub.call.notify(&jsonrpc.Notification{Method: protocol.NotificationResourceUpdated, Params: params})
+		}
+	}
+}
+
+// eachSession runs fn for every connection served.
+func (s *Server) eachSession(fn func(*session)) {
 	s.sessMu.Lock()
 	sessions := make([]*session, 0, len(s.sessions))
 	for ss := range s.sessions {
@@ -121,6 +159,34 @@ func (s *Server) toolsChanged() {
 	}
 	s.sessMu.Unlock()
 	for _, ss := range sessions {
-		ss.toolsChanged()
+		fn(ss)
 	}
+}
+
+// toolsChanged notifies every connection that the tool list changed.
+func (s *Server) toolsChanged() {
+	s.eachSession(func(ss *session) {
+		ss.listChanged(protocol.NotificationToolListChanged,
+			func(c protocol.ServerCapabilities) bool { return c.Tools != nil },
+			func(sub *subscription) bool { return sub.tools })
+	})
+}
+
+// resourcesChanged notifies every connection that the resource list or
+// the template list changed.
+func (s *Server) resourcesChanged() {
+	s.eachSession(func(ss *session) {
+		ss.listChanged(protocol.NotificationResourceListChanged,
+			func(c protocol.ServerCapabilities) bool { return c.Resources != nil },
+			func(sub *subscription) bool { return sub.resources })
+	})
+}
+
+// ResourceUpdated tells every client that follows uri that the resource
+// changed: legacy sessions that sent resources/subscribe for it get
+// notifications/resources/updated, and so do the 2026-07-28 listen streams
+// whose resourceSubscriptions name it. The URI need not be registered: a
+// template's resources are not listed one by one.
+func (s *Server) ResourceUpdated(uri string) {
+	s.eachSession(func(ss *session) { ss.resourceUpdated(uri) })
 }

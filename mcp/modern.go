@@ -43,7 +43,8 @@ type (
 // fillEnvelope is the one place where a modern result gets what every
 // 2026-07-28 result carries: resultType "complete" (unless the handler set
 // another), the server's identity in _meta, and, for cacheable methods,
-// ttlMs and cacheScope. Legacy results are left as they are.
+// ttlMs and cacheScope (the method's, unless the handler set the result's
+// own, as a resource with its own CacheHint does). Legacy results are left as they are.
 func (s *Server) fillEnvelope(result any, r *request) {
 	if !r.modern() {
 		return
@@ -60,7 +61,9 @@ func (s *Server) fillEnvelope(result any, r *request) {
 		delete(env.Meta.Other, protocol.MetaServerInfo) // the server's own identity wins
 	}
 	if h, ok := result.(hinted); ok && cacheable[r.method] {
-		*h.ResultCacheHints() = s.cacheHints(r.method)
+		if hints := h.ResultCacheHints(); hints.TTLMs == nil { // a resource's own hint wins
+			*hints = s.cacheHints(r.method)
+		}
 	}
 }
 

@@ -103,6 +103,9 @@ func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage
 		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found in protocol version %s: %s", r.version, clip.String(r.method))
 	}
 	r.rev = modernRev(r.version)
+	if err := ss.srv.serves(m, r); err != nil {
+		return method{}, err
+	}
 	r.clientCaps = caps
 	if ci := meta.Get(protocol.MetaClientInfo); ci != nil && ci[0] == '{' {
 		r.clientInfo = ci
@@ -135,5 +138,17 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 		return method{}, invalidParams("no session: send initialize before %s, or use protocol version %s with params._meta[%q]",
 			r.method, Version20260728, protocol.MetaProtocolVersion)
 	}
+	if err := ss.srv.serves(m, r); err != nil {
+		return method{}, err
+	}
 	return m, nil
+}
+
+// serves refuses, as an unknown method, a method whose capability the
+// server does not declare (resources/list on a server without resources).
+func (s *Server) serves(m method, r *request) *jsonrpc.Error {
+	if m.needs == nil || m.needs(s.capabilities(r.rev)) {
+		return nil
+	}
+	return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s (this server does not declare the capability)", clip.String(r.method))
 }

@@ -83,6 +83,9 @@ type Options struct {
 	// DynamicTools declares the tools capability even while no tool is
 	// registered, for servers that add tools at run time.
 	DynamicTools bool
+	// DynamicResources declares the resources capability even while no
+	// resource or template is registered.
+	DynamicResources bool
 }
 
 func (o *Options) withDefaults() Options {
@@ -126,6 +129,7 @@ type Server struct {
 	tools []*entry
 	index map[string]int
 	gen   uint64 // bumped on every change of the tool list
+	res   resources
 
 	cursorKey  [32]byte
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
@@ -163,7 +167,8 @@ func NewServer(info Implementation, opts *Options) *Server {
 	if info.Version == "" {
 		info.Version = version.Version
 	}
-	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1}
+	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1,
+		res: resources{index: map[string]int{}, gen: 1, tindex: map[string]int{}, tgen: 1}}
 	// The probe guard is always outermost: a permission probe must never
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
@@ -231,14 +236,20 @@ func (s *Server) AddTool(t tool.Tool) error {
 	return nil
 }
 
-// Errors AddTool returns, matched with errors.Is; the message says what was
-// wrong (for an invalid tool, the rule and the field path).
+// Errors the registration methods return, matched with errors.Is; the
+// message says what was wrong (for an invalid tool, the rule and the field
+// path).
 var (
 	// ErrInvalidTool: the descriptor or its schemas are invalid.
 	ErrInvalidTool = errors.New("invalid tool")
 	// ErrDuplicateTool: a tool with the same name is already registered
 	// (a name is never silently replaced; RemoveTool first).
 	ErrDuplicateTool = errors.New("a tool with this name is already registered")
+	// ErrInvalidResource: a resource or template descriptor is invalid.
+	ErrInvalidResource = errors.New("invalid resource")
+	// ErrDuplicateResource: a resource with the same URI, or a template
+	// with the same URI template, is already registered.
+	ErrDuplicateResource = errors.New("a resource with this URI is already registered")
 )
 
 // MustAddTool is AddTool that panics on error, for registration at start-up.

@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -25,12 +26,14 @@ type session struct {
 	rev         rev
 	clientInfo  json.RawMessage
 	clientCaps  json.RawMessage
-	logLevel    string // set by logging/setLevel
+	logLevel    string                      // set by logging/setLevel
+	caps        protocol.ServerCapabilities // declared in the initialize result
 	calls       map[string]*call
 	logLimit    *rateLimiter
 
 	subsMu   sync.Mutex
 	subs     []*subscription // open listen streams, in the order opened
+	resSubs  map[string]bool // legacy resources/subscribe, by URI
 	stopping chan struct{}   // closed when shutdown starts
 
 	jobs    chan job       // calls waiting for a worker

@@ -13,26 +13,14 @@ import (
 )
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	var cursor string
-	if p.Cursor != nil {
-		cursor = *p.Cursor
-	}
 	tools, gen := ss.srv.snapshot()
-	start, err := ss.srv.parseCursor(cursor, gen)
-	if err != nil || start > len(tools) {
-		if err == nil {
-			err = errBadCursor
-		}
-		return nil, invalidParams("%v", err)
+	start, end, next, err := ss.srv.page(listTools, p.Cursor, gen, len(tools))
+	if err != nil {
+		return nil, err
 	}
-	end := min(start+ss.srv.opts.PageSize, len(tools))
-	res := &protocol.ListToolsResult{Tools: make([]protocol.Tool, 0, end-start)}
+	res := &protocol.ListToolsResult{Tools: make([]protocol.Tool, 0, end-start), NextCursor: next}
 	for _, e := range tools[start:end] {
 		res.Tools = append(res.Tools, e.wireTool(r.rev))
-	}
-	if end < len(tools) {
-		next := ss.srv.makeCursor(gen, end)
-		res.NextCursor = &next
 	}
 	return res, nil
 }

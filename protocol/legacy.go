@@ -40,3 +40,17 @@ type SetLevelRequestParams struct {
 	// Level is the lowest severity the client wants; required.
 	Level LoggingLevel `json:"level"`
 }
+
+// Methods of resource subscriptions, which only the legacy revisions
+// define (2026-07-28 subscribes through subscriptions/listen).
+const (
+	MethodResourcesSubscribe   = "resources/subscribe"
+	MethodResourcesUnsubscribe = "resources/unsubscribe"
+)
+
+// SubscribeRequestParams are the params of resources/subscribe and
+// resources/unsubscribe.
+type SubscribeRequestParams struct {
+	// URI is the resource to follow (or to stop following); required.
+	URI string `json:"uri"`
+}

@@ -49,16 +49,24 @@ func (c *EmbeddedResource) wire() (protocol.ContentBlock, error) {
 	if err != nil {
 		return protocol.ContentBlock{}, err
 	}
-	rmeta, err := protocol.MetaOf(c.Resource.Meta)
-	var contents protocol.ResourceContents
-	if c.Resource.IsBlob {
-		contents.Blob = &protocol.BlobResourceContents{URI: c.Resource.URI, MimeType: c.Resource.MimeType, Blob: c.Resource.Blob, Meta: rmeta}
-	} else {
-		contents.Text = &protocol.TextResourceContents{URI: c.Resource.URI, MimeType: c.Resource.MimeType, Text: c.Resource.Text, Meta: rmeta}
-	}
+	contents, err := c.Resource.Wire()
 	return protocol.ContentBlock{Resource: &protocol.EmbeddedResource{
 		Resource: contents, Annotations: c.Annotations.wire(), Meta: meta,
 	}}, err
+}
+
+// Wire returns the contents as package protocol, the one wire model,
+// encodes them (text or blob, as IsBlob says); it fails only for a _meta
+// value that cannot be encoded.
+func (c ResourceContents) Wire() (protocol.ResourceContents, error) {
+	meta, err := protocol.MetaOf(c.Meta)
+	var w protocol.ResourceContents
+	if c.IsBlob {
+		w.Blob = &protocol.BlobResourceContents{URI: c.URI, MimeType: c.MimeType, Blob: c.Blob, Meta: meta}
+	} else {
+		w.Text = &protocol.TextResourceContents{URI: c.URI, MimeType: c.MimeType, Text: c.Text, Meta: meta}
+	}
+	return w, err
 }
 
 // wire returns the annotations as package protocol encodes them.

@@ -88,14 +88,24 @@ func checkLink(l *tool.ResourceLink) error {
 }
 
 func checkEmbedded(e *tool.EmbeddedResource) error {
-	if err := checkURI(e.Resource.URI); err != nil {
+	if err := CheckContents(e.Resource); err != nil {
 		return fmt.Errorf("resource: %w", err)
-	}
-	if e.Resource.IsBlob && !isBase64(e.Resource.Blob) {
-		return errors.New("resource: blob is not valid base64 (standard alphabet, padded, no line breaks)")
 	}
 	if err := checkAnnotations(e.Annotations); err != nil {
 		return fmt.Errorf("resource: %w", err)
+	}
+	return nil
+}
+
+// CheckContents reports the first problem of a resource's contents, as
+// embedded in a tool result or read by resources/read: a URI that is
+// missing or not absolute, or a blob that is not standard, padded base64.
+func CheckContents(c tool.ResourceContents) error {
+	if err := checkURI(c.URI); err != nil {
+		return err
+	}
+	if c.IsBlob && !isBase64(c.Blob) {
+		return errors.New("blob is not valid base64 (standard alphabet, padded, no line breaks)")
 	}
 	return nil
 }

@@ -1,0 +1,214 @@
+package mcp
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/uritemplate"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/resource"
+)
+
+// resourceEntry is a registered resource and its _meta, encoded once.
+type resourceEntry struct {
+	res  resource.Resource
+	meta protocol.Meta
+}
+
+// templateEntry is a registered template, parsed once, and its _meta.
+type templateEntry struct {
+	tmpl    resource.Template
+	matcher *uritemplate.Template
+	meta    protocol.Meta
+}
+
+// resources is the server's registry of resources and templates, guarded
+// by Server.mu. Each list has its own generation, bumped on every change,
+// so that a cursor of one list is stale once that list changed.
+type resources struct {
+	list      []*resourceEntry
+	index     map[string]int // by URI
+	gen       uint64
+	templates []*templateEntry
+	tindex    map[string]int // by URI template
+	tgen      uint64
+}
+
+// AddResource registers a static resource. It fails, wrapping
+// ErrInvalidResource, when the URI is not absolute, the name is empty, the
+// read function is missing or the _meta cannot be encoded, and, wrapping
+// ErrDuplicateResource, when a resource with the same URI is registered.
+// resources/list lists resources in registration order.
+func (s *Server) AddResource(r resource.Resource) error {
+	if err := checkResourceURI(r.URI); err != nil {
+		return fmt.Errorf("mcp: AddResource: %w: %w", ErrInvalidResource, err)
+	}
+	if err := checkResourceFields("resource "+clip.Quote(r.URI), r.Name, r.Read == nil); err != nil {
+		return fmt.Errorf("mcp: AddResource: %w: %w", ErrInvalidResource, err)
+	}
+	meta, err := protocol.MetaOf(r.Meta)
+	if err != nil {
+		return fmt.Errorf("mcp: AddResource: %w: resource %s: %w", ErrInvalidResource, clip.Quote(r.URI), err)
+	}
+	s.mu.Lock()
+	if _, dup := s.res.index[r.URI]; dup {
+		s.mu.Unlock()
+		return fmt.Errorf("mcp: AddResource: %w: %s", ErrDuplicateResource, clip.Quote(r.URI))
+	}
+	s.res.index[r.URI] = len(s.res.list)
+	s.res.list = append(s.res.list, &resourceEntry{res: r, meta: meta})
+	s.res.gen++
+	s.mu.Unlock()
+	s.resourcesChanged()
+	return nil
+}
+
+// AddResourceTemplate registers a resource template. The URI template is
+// parsed as RFC 6570 (see internal/uritemplate for the matching rules: a
+// simple {var} matches one path segment's worth of unreserved or
+// percent-encoded characters and never a "/"; {+var} may span "/"; {/var*}
+// matches one or more segments). A resources/read of a URI that is not a
+// registered resource is answered by the first template, in registration
+// order, that matches the whole URI. It fails like AddResource, and for a
+// template that does not parse; a duplicate is the same template text.
+func (s *Server) AddResourceTemplate(t resource.Template) error {
+	m, err := uritemplate.Parse(t.URITemplate)
+	if err != nil {
+		return fmt.Errorf("mcp: AddResourceTemplate: %w: %w", ErrInvalidResource, err)
+	}
+	if err := checkResourceFields("resource template "+clip.Quote(t.URITemplate), t.Name, t.Read == nil); err != nil {
+		return fmt.Errorf("mcp: AddResourceTemplate: %w: %w", ErrInvalidResource, err)
+	}
+	meta, err := protocol.MetaOf(t.Meta)
+	if err != nil {
+		return fmt.Errorf("mcp: AddResourceTemplate: %w: resource template %s: %w", ErrInvalidResource, clip.Quote(t.URITemplate), err)
+	}
+	s.mu.Lock()
+	if _, dup := s.res.tindex[t.URITemplate]; dup {
+		s.mu.Unlock()
+		return fmt.Errorf("mcp: AddResourceTemplate: %w: %s", ErrDuplicateResource, clip.Quote(t.URITemplate))
+	}
+	s.res.tindex[t.URITemplate] = len(s.res.templates)
+	s.res.templates = append(s.res.templates, &templateEntry{tmpl: t, matcher: m, meta: meta})
+	s.res.tgen++
+	s.mu.Unlock()
+	s.resourcesChanged()
+	return nil
+}
+
+// MustAddResource is AddResource that panics on error, for start-up code.
+func (s *Server) MustAddResource(r resource.Resource) {
+	if err := s.AddResource(r); err != nil {
+		panic(err)
+	}
+}
+
+// MustAddResourceTemplate is AddResourceTemplate that panics on error.
+func (s *Server) MustAddResourceTemplate(t resource.Template) {
+	if err := s.AddResourceTemplate(t); err != nil {
+		panic(err)
+	}
+}
+
+// RemoveResource unregisters a resource by URI and reports whether it was
+// there; the order of the others is kept.
+func (s *Server) RemoveResource(uri string) bool {
+	s.mu.Lock()
+	i, ok := s.res.index[uri]
+	if ok {
+		s.res.list = slices.Delete(slices.Clone(s.res.list), i, i+1)
+		delete(s.res.index, uri)
+		for j := i; j < len(s.res.list); j++ {
+			s.res.index[s.res.list[j].res.URI] = j
+		}
+		s.res.gen++
+	}
+	s.mu.Unlock()
+	if ok {
+		s.resourcesChanged()
+	}
+	return ok
+}
+
+// RemoveResourceTemplate unregisters a template by its URI template text
+// and reports whether it was there.
+func (s *Server) RemoveResourceTemplate(uriTemplate string) bool {
+	s.mu.Lock()
+	i, ok := s.res.tindex[uriTemplate]
+	if ok {
+		s.res.templates = slices.Delete(slices.Clone(s.res.templates), i, i+1)
+		delete(s.res.tindex, uriTemplate)
+		for j := i; j < len(s.res.templates); j++ {
+			s.res.tindex[s.res.templates[j].tmpl.URITemplate] = j
+		}
+		s.res.tgen++
+	}
+	s.mu.Unlock()
+	if ok {
+		s.resourcesChanged()
+	}
+	return ok
+}
+
+// resourceSnapshot returns the resource list and its generation.
+func (s *Server) resourceSnapshot() ([]*resourceEntry, uint64) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.res.list, s.res.gen
+}
+
+// templateSnapshot returns the template list and its generation.
+func (s *Server) templateSnapshot() ([]*templateEntry, uint64) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.res.templates, s.res.tgen
+}
+
+// hasResources reports whether any resource or template is registered.
+func (s *Server) hasResources() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.res.list) > 0 || len(s.res.templates) > 0
+}
+
+// findResource returns the reader of uri: the registered resource, else
+// the first template that matches it, with the variables it matched.
+func (s *Server) findResource(uri string) (*resourceEntry, *templateEntry, map[string]string) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if i, ok := s.res.index[uri]; ok {
+		return s.res.list[i], nil, nil
+	}
+	for _, t := range s.res.templates {
+		if vars, ok := t.matcher.Match(uri); ok {
+			return nil, t, vars
+		}
+	}
+	return nil, nil, nil
+}
+
+// checkResourceURI requires an absolute URI: a scheme, then anything a URI
+// parser accepts.
+func checkResourceURI(uri string) error {
+	if uri == "" {
+		return fmt.Errorf("resource URI is empty")
+	}
+	u, err := url.Parse(uri)
+	if err != nil || !u.IsAbs() {
+		return fmt.Errorf("resource URI %s is not an absolute URI (it needs a scheme, such as file: or https:)", clip.Quote(uri))
+	}
+	return nil
+}
+
+// checkResourceFields checks what resources and templates both require.
+func checkResourceFields(what, name string, noRead bool) error {
+	switch {
+	case name == "":
+		return fmt.Errorf("%s has no name", what)
+	case noRead:
+		return fmt.Errorf("%s has no read function", what)
+	}
+	return nil
+}

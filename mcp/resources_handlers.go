@@ -1,0 +1,217 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/resource"
+)
+
+func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
+	list, gen := ss.srv.resourceSnapshot()
+	start, end, next, err := ss.srv.page(listResources, p.Cursor, gen, len(list))
+	if err != nil {
+		return nil, err
+	}
+	res := &protocol.ListResourcesResult{Resources: make([]protocol.Resource, 0, end-start), NextCursor: next}
+	for _, e := range list[start:end] {
+		res.Resources = append(res.Resources, e.wire(r.rev))
+	}
+	return res, nil
+}
+
+func handleResourceTemplatesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
+	list, gen := ss.srv.templateSnapshot()
+	start, end, next, err := ss.srv.page(listTemplates, p.Cursor, gen, len(list))
+	if err != nil {
+		return nil, err
+	}
+	res := &protocol.ListResourceTemplatesResult{ResourceTemplates: make([]protocol.ResourceTemplate, 0, end-start), NextCursor: next}
+	for _, e := range list[start:end] {
+		res.ResourceTemplates = append(res.ResourceTemplates, e.wire(r.rev))
+	}
+	return res, nil
+}
+
+// handleResourcesRead reads a registered resource, or the first template
+// that matches the URI. A URI nothing answers is -32002 with data.uri
+// (-32602 in the modern era: see eraError); a read that fails is -32603
+// unless it returned a *jsonrpc.Error on purpose.
+func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, p *protocol.ReadResourceRequestParams) (any, error) {
+	uri := p.URI
+	if uri == "" {
+		return nil, invalidParams(`resources/read needs a "uri" string`)
+	}
+	e, t, vars := ss.srv.findResource(uri)
+	var (
+		contents []resource.Contents
+		err      error
+		hint     *resource.CacheHint
+	)
+	ctx = callctx.With(ctx, c)
+	switch {
+	case e != nil:
+		contents, err = e.res.Read(ctx, uri)
+		hint = e.res.Cache
+	case t != nil:
+		contents, err = t.tmpl.Read(ctx, uri, vars)
+		hint = t.tmpl.Cache
+	default:
+		return nil, resourceNotFound(uri)
+	}
+	if err != nil {
+		var rpcErr *jsonrpc.Error
+		switch {
+		case errors.As(err, &rpcErr):
+			return nil, rpcErr
+		case errors.Is(err, resource.ErrNotFound):
+			return nil, resourceNotFound(uri)
+		}
+		ss.log.Log(ctx, ss.srv.opts.HandlerErrorLevel, "mcp: resource read failed", "uri", clip.String(uri), "id", c.id.String(), "error", err.Error())
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: reading %s: %s", clip.Quote(uri), err.Error())
+	}
+	res, err := ss.srv.readResult(contents, r)
+	if err != nil {
+		ss.log.Error("mcp: resource read broke its contract", "uri", clip.String(uri), "id", c.id.String(), "violation", err.Error())
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: reading %s: %s", clip.Quote(uri), err.Error())
+	}
+	if hint != nil && r.modern() {
+		res.CacheHints = wireHint(*hint)
+	}
+	return res, nil
+}
+
+// resourceNotFound is the legacy not-found error, which eraError turns
+// into -32602 for modern clients; data.uri names the resource either way.
+func resourceNotFound(uri string) *jsonrpc.Error {
+	return jsonrpc.NewError(jsonrpc.CodeResourceNotFound, "resource not found: %s", clip.Quote(uri)).
+		WithData(map[string]string{"uri": uri})
+}
+
+// readResult checks a read's contents and builds the result: at least one
+// item, each with a URI and, for binary contents, valid base64; _meta and
+// the fields revision r does not define are dropped.
+func (s *Server) readResult(contents []resource.Contents, r *request) (*protocol.ReadResourceResult, error) {
+	if len(contents) == 0 {
+		return nil, errors.New("the read returned no contents (a missing resource is resource.ErrNotFound)")
+	}
+	res := &protocol.ReadResourceResult{Contents: make([]protocol.ResourceContents, 0, len(contents))}
+	for i, c := range contents {
+		if err := contract.CheckContents(c); err != nil {
+			return nil, fmt.Errorf("contents[%d]: %w", i, err)
+		}
+		if !r.rev.hasContentMeta() {
+			c.Meta = nil
+		}
+		w, err := c.Wire()
+		if err != nil {
+			return nil, fmt.Errorf("contents[%d]: %w", i, err)
+		}
+		res.Contents = append(res.Contents, w)
+	}
+	return res, nil
+}
+
+// wireHint is a resource's own cache hint as a result carries it.
+func wireHint(h resource.CacheHint) protocol.CacheHints {
+	scope := protocol.CacheScopePrivate
+	if h.Public {
+		scope = protocol.CacheScopePublic
+	}
+	return protocol.CacheHints{TTLMs: protocol.TTL(h.TTL), CacheScope: scope}
+}
+
+// handleResourcesSubscribe follows a URI for this (legacy) session:
+// ResourceUpdated then sends it notifications/resources/updated. Any
+// URI may be followed, registered or not (a template's resources are not
+// listed), as the specification leaves it to the server.
+func handleResourcesSubscribe(_ context.Context, ss *session, _ *call, _ *request, p *protocol.SubscribeRequestParams) (any, error) {
+	if p.URI == "" {
+		return nil, invalidParams(`resources/subscribe needs a "uri" string`)
+	}
+	ss.subsMu.Lock()
+	if ss.resSubs == nil {
+		ss.resSubs = map[string]bool{}
+	}
+	if !ss.resSubs[p.URI] && len(ss.resSubs) >= maxResourceSubscriptions {
+		ss.subsMu.Unlock()
+		return nil, overloaded("this session already follows %d resources; unsubscribe from one first", maxResourceSubscriptions)
+	}
+	ss.resSubs[p.URI] = true
+	ss.subsMu.Unlock()
+	return json.RawMessage("{}"), nil
+}
+
+// maxResourceSubscriptions bounds the URIs one session follows.
+const maxResourceSubscriptions = 4096
+
+func handleResourcesUnsubscribe(_ context.Context, ss *session, _ *call, _ *request, p *protocol.SubscribeRequestParams) (any, error) {
+	if p.URI == "" {
+		return nil, invalidParams(`resources/unsubscribe needs a "uri" string`)
+	}
+	ss.subsMu.Lock()
+	delete(ss.resSubs, p.URI)
+	ss.subsMu.Unlock()
+	return json.RawMessage("{}"), nil
+}
+
+// wire is the resource descriptor with the fields revision r defines.
+func (e *resourceEntry) wire(r rev) protocol.Resource {
+	res := e.res
+	w := protocol.Resource{URI: res.URI, Name: res.Name, Description: res.Description, MimeType: res.MimeType,
+		Size: res.Size, Annotations: wireAnnotations(res.Annotations, r)}
+	if r.hasTitles() {
+		w.Title = res.Title
+	}
+	if r.hasContentMeta() {
+		w.Meta = e.meta
+	}
+	if r.hasIcons() {
+		w.Icons = res.Icons
+	}
+	return w
+}
+
+// wire is the template descriptor with the fields revision r defines.
+func (e *templateEntry) wire(r rev) protocol.ResourceTemplate {
+	t := e.tmpl
+	w := protocol.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Description: t.Description,
+		MimeType: t.MimeType, Annotations: wireAnnotations(t.Annotations, r)}
+	if r.hasTitles() {
+		w.Title = t.Title
+	}
+	if r.hasContentMeta() {
+		w.Meta = e.meta
+	}
+	if r.hasIcons() {
+		w.Icons = t.Icons
+	}
+	return w
+}
+
+// wireAnnotations are a descriptor's annotations as revision r defines
+// them: lastModified only from 2025-06-18 on.
+func wireAnnotations(a *resource.Annotations, r rev) *protocol.Annotations {
+	if a == nil {
+		return nil
+	}
+	w := &protocol.Annotations{Priority: a.Priority}
+	for _, who := range a.Audience {
+		w.Audience = append(w.Audience, protocol.Role(who))
+	}
+	if r.hasContentMeta() {
+		w.LastModified = a.LastModified
+	}
+	if w.Audience == nil && w.Priority == nil && w.LastModified == "" {
+		return nil
+	}
+	return w
+}
