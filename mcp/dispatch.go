@@ -34,8 +34,10 @@ type method struct {
 	needs func(protocol.ServerCapabilities) bool
 }
 
-// capResources reports the resources capability.
-func capResources(c protocol.ServerCapabilities) bool { return c.Resources != nil }
+// The capabilities methods belong to.
+func capResources(c protocol.ServerCapabilities) bool   { return c.Resources != nil }
+func capPrompts(c protocol.ServerCapabilities) bool     { return c.Prompts != nil }
+func capCompletions(c protocol.ServerCapabilities) bool { return c.Completions != nil }
 
 // methods is the one method table.
 var methods map[string]method
@@ -55,6 +57,10 @@ func init() {
 		"resources/read":           {handle: typed(handleResourcesRead), legacy: true, modern: true, needs: capResources},
 		"resources/subscribe":      {handle: typed(handleResourcesSubscribe), legacy: true, inline: true, needs: capResources},
 		"resources/unsubscribe":    {handle: typed(handleResourcesUnsubscribe), legacy: true, inline: true, needs: capResources},
+
+		"prompts/list":        {handle: typed(handlePromptsList), legacy: true, modern: true, inline: true, needs: capPrompts},
+		"prompts/get":         {handle: typed(handlePromptsGet), legacy: true, modern: true, needs: capPrompts},
+		"completion/complete": {handle: typed(handleComplete), legacy: true, modern: true, needs: capCompletions},
 	}
 }
 

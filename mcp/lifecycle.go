@@ -49,7 +49,9 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 // capabilities follow from what is registered: tools (with listChanged,
 // since tools can be added and removed at run time) when any tool is
 // registered, resources (with subscribe and listChanged) when any resource
-// or template is, and logging always.
+// or template is, prompts (with listChanged) when any prompt is,
+// completions when a prompt or a template has a completion provider, and
+// logging always.
 func (s *Server) capabilities(rev) protocol.ServerCapabilities {
 	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
 	yes := true
@@ -58,6 +60,12 @@ func (s *Server) capabilities(rev) protocol.ServerCapabilities {
 	}
 	if s.hasResources() || s.opts.DynamicResources {
 		caps.Resources = &protocol.ResourcesCapability{Subscribe: &yes, ListChanged: &yes}
+	}
+	if s.hasPrompts() || s.opts.DynamicPrompts {
+		caps.Prompts = &protocol.PromptsCapability{ListChanged: &yes}
+	}
+	if s.hasCompletions() {
+		caps.Completions = protocol.Object{}
 	}
 	return caps
 }

@@ -15,6 +15,7 @@ type subscription struct {
 	call      *call
 	tools     bool            // toolsListChanged
 	resources bool            // resourcesListChanged
+	prompts   bool            // promptsListChanged
 	uris      map[string]bool // resourceSubscriptions
 }
 
@@ -25,7 +26,8 @@ func subscriptionMeta(id jsonrpc.ID) *protocol.NotificationMeta {
 
 // handleListen serves subscriptions/listen: it acknowledges the subset of
 // the filter this server honours (toolsListChanged when tools are served,
-// resourcesListChanged when resources are, and the resourceSubscriptions
+// resourcesListChanged and promptsListChanged when resources and prompts
+// are, and the resourceSubscriptions
 // that name a registered resource or match a template), then streams the
 // matching notifications until the client cancels the request or the
 // server shuts down, when it ends with the graceful result.
@@ -42,7 +44,11 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 	if asked.ResourcesListChanged != nil && *asked.ResourcesListChanged && caps.Resources != nil {
 		honoured.ResourcesListChanged = asked.ResourcesListChanged
 	}
-	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil}
+	if asked.PromptsListChanged != nil && *asked.PromptsListChanged && caps.Prompts != nil {
+		honoured.PromptsListChanged = asked.PromptsListChanged
+	}
+	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil,
+		prompts: honoured.PromptsListChanged != nil}
 	if caps.Resources != nil {
 		for _, uri := range asked.ResourceSubscriptions {
 			if e, t, _ := ss.srv.findResource(uri); (e != nil || t != nil) && !sub.uris[uri] {

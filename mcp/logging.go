@@ -156,7 +156,7 @@ func (r *rateLimiter) allow() bool {
 		return true
 	}
 	r.dropped++
-	if now.Sub(r.warned) > time.Second {
+	if r.log != nil && now.Sub(r.warned) > time.Second {
 		r.log.Warn("mcp: log messages to the client dropped by the rate limit", "dropped", r.dropped)
 		r.warned = now
 	}

@@ -3,6 +3,7 @@ package mcp
 import (
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -25,6 +26,7 @@ type request struct {
 	clientInfo json.RawMessage
 	clientCaps json.RawMessage
 	logLevel   string // modern: the request's logLevel, "" when not set
+	caller     *auth.Principal
 }
 
 // modern reports whether the request is served in the 2026-07-28 era.
@@ -42,6 +44,7 @@ func (r *request) info() *tool.RequestInfo {
 		ClientInfo:         r.clientInfo,
 		ClientCapabilities: r.clientCaps,
 		Meta:               r.meta,
+		Caller:             r.caller,
 	}
 }
 
@@ -54,7 +57,7 @@ func invalidParams(format string, args ...any) *jsonrpc.Error {
 // (-32022), method (-32601). Capability checks (-32021) belong to the
 // method or tool that needs the capability.
 func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error) {
-	r := &request{id: req.ID, method: req.Method}
+	r := &request{id: req.ID, method: req.Method, caller: ss.srv.opts.Caller}
 	if req.Params != nil {
 		obj, err := jsonx.ParseObject(req.Params)
 		if err != nil {

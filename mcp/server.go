@@ -13,6 +13,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/probe"
@@ -86,6 +87,19 @@ type Options struct {
 	// DynamicResources declares the resources capability even while no
 	// resource or template is registered.
 	DynamicResources bool
+	// DynamicPrompts declares the prompts capability even while no prompt
+	// is registered.
+	DynamicPrompts bool
+	// Caller is who every request on stdio acts for: the identity the
+	// server was started with (a user name from the environment, say), as
+	// completion providers and tool handlers see it (tool.RequestFrom).
+	// Nil means no caller is known.
+	Caller *auth.Principal
+	// CompletionRate bounds the completion/complete requests of one caller
+	// (by Caller.Subject), per second, with bursts of twice that (default
+	// 20). Beyond it a request gets -32603 with data.reason
+	// "rate_limited".
+	CompletionRate int
 }
 
 func (o *Options) withDefaults() Options {
@@ -114,6 +128,9 @@ func (o *Options) withDefaults() Options {
 	if c.LogRate <= 0 {
 		c.LogRate = 100
 	}
+	if c.CompletionRate <= 0 {
+		c.CompletionRate = 20
+	}
 	return c
 }
 
@@ -125,11 +142,13 @@ type Server struct {
 	opts Options
 	log  *slog.Logger
 
-	mu    sync.RWMutex
-	tools []*entry
-	index map[string]int
-	gen   uint64 // bumped on every change of the tool list
-	res   resources
+	mu      sync.RWMutex
+	tools   []*entry
+	index   map[string]int
+	gen     uint64 // bumped on every change of the tool list
+	res     resources
+	prompts prompts
+	limits  callerLimits // completion rate per caller
 
 	cursorKey  [32]byte
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
@@ -168,7 +187,8 @@ func NewServer(info Implementation, opts *Options) *Server {
 		info.Version = version.Version
 	}
 	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1,
-		res: resources{index: map[string]int{}, gen: 1, tindex: map[string]int{}, tgen: 1}}
+		res:     resources{index: map[string]int{}, gen: 1, tindex: map[string]int{}, tgen: 1},
+		prompts: prompts{index: map[string]int{}, gen: 1}}
 	// The probe guard is always outermost: a permission probe must never
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
@@ -250,6 +270,11 @@ var (
 	// ErrDuplicateResource: a resource with the same URI, or a template
 	// with the same URI template, is already registered.
 	ErrDuplicateResource = errors.New("a resource with this URI is already registered")
+	// ErrInvalidPrompt: a prompt descriptor is invalid.
+	ErrInvalidPrompt = errors.New("invalid prompt")
+	// ErrDuplicatePrompt: a prompt with the same name is already
+	// registered.
+	ErrDuplicatePrompt = errors.New("a prompt with this name is already registered")
 )
 
 // MustAddTool is AddTool that panics on error, for registration at start-up.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -111,6 +112,10 @@ type Template struct {
 	Cache *CacheHint
 	// Read reads a matching resource; required.
 	Read TemplateReadFunc
+	// Complete holds completion providers by variable name, for clients
+	// that help a user fill in the template (completion/complete with a
+	// ref/resource naming this URI template).
+	Complete map[string]complete.Func
 }
 
 // Text returns text contents.

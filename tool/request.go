@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
@@ -46,6 +47,10 @@ type RequestInfo struct {
 	ClientCapabilities json.RawMessage
 	// Meta is the request's params._meta object, raw; nil if absent.
 	Meta json.RawMessage
+	// Caller is who the request acts for: on stdio the identity the
+	// server was started with (mcp.Options.Caller); nil when none is
+	// known. A handler must not show a caller what it may not see.
+	Caller *auth.Principal
 }
 
 // RequestFrom returns the request info of the call in progress, or nil

@@ -39,6 +39,10 @@ var objectSchema = json.RawMessage(`{"type":"object"}`)
 
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 
+// ValidName reports whether name is a valid tool (or prompt) name: 1 to
+// 128 ASCII letters, digits, '_', '-' and '.'.
+func ValidName(name string) bool { return nameRE.MatchString(name) }
+
 // Compile checks a descriptor and compiles its schemas, for calls that
 // run h (t's handler with the server's middlewares; nil means t.Handler):
 // a problem tool.New found (t.Err), the name (^[A-Za-z0-9_.-]{1,128}$), a

@@ -11,6 +11,11 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
+// CheckBlock reports the first problem of a content block that would make
+// it invalid on the wire, as checkContent does, for blocks outside a tool
+// result (a prompt's messages).
+func CheckBlock(c tool.Content) error { return checkContent(c) }
+
 // checkContent reports the first problem of a content block that would
 // make it invalid on the wire: a required field missing or empty (image
 // and audio data and mimeType, resource_link uri and name, embedded

@@ -65,7 +65,7 @@ func TestCheckContent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := contract.CheckContent(tt.block)
+			err := contract.CheckBlock(tt.block)
 			switch {
 			case tt.want == "" && err != nil:
 				t.Errorf("CheckContent = %v, want valid", err)
@@ -86,7 +86,7 @@ func TestBase64CheckAgreesWithDecoder(t *testing.T) {
 	check := func(s string) {
 		_, err := strict.DecodeString(s)
 		want := err == nil && !strings.ContainsAny(s, "\r\n")
-		got := contract.CheckContent(&tool.Image{Data: s, MimeType: "m"}) == nil
+		got := contract.CheckBlock(&tool.Image{Data: s, MimeType: "m"}) == nil
 		if s == "" {
 			want = false // empty data is "missing"
 		}
@@ -137,7 +137,7 @@ func TestContentWireForm(t *testing.T) {
 			if string(b) != tt.want {
 				t.Errorf("got  %s\nwant %s", b, tt.want)
 			}
-			if err := contract.CheckContent(tt.block); err != nil {
+			if err := contract.CheckBlock(tt.block); err != nil {
 				t.Errorf("a constructor built an invalid block: %v", err)
 			}
 		})

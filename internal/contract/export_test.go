@@ -1,4 +1,0 @@
-package contract
-
-// CheckContent exposes checkContent to the tests of this package.
-var CheckContent = checkContent

@@ -1,0 +1,176 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/complete"
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// hasCompletions reports whether a prompt or a template has a completion
+// provider: only then is the completions capability declared.
+func (s *Server) hasCompletions() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, e := range s.prompts.list {
+		if len(e.p.Complete) > 0 {
+			return true
+		}
+	}
+	for _, e := range s.res.templates {
+		if len(e.tmpl.Complete) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// handleComplete answers completion/complete. The reference must name a
+// registered prompt (ref/prompt) or a registered template by its URI
+// template text (ref/resource), and the argument one of its arguments or
+// variables: otherwise -32602. An argument without a provider gets no
+// values. The runtime, not the provider, caps the values at
+// complete.MaxValues (setting hasMore) and keeps total honest; suggestion
+// values are never logged.
+func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *protocol.CompleteRequestParams) (any, error) {
+	if r.params.Get("ref") == nil || r.params.Get("argument") == nil {
+		return nil, invalidParams(`completion/complete needs "ref" and "argument" objects`)
+	}
+	provider, known, rerr := ss.srv.provider(p.Ref, p.Argument.Name)
+	if rerr != nil {
+		return nil, rerr
+	}
+	if !known {
+		return nil, invalidParams("%s has no argument %s", refName(p.Ref), clip.Quote(p.Argument.Name))
+	}
+	if !ss.srv.limits.allow(r.caller, ss.srv.opts.CompletionRate) {
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "rate limited: too many completion requests from this caller; retry in a second").
+			WithData(map[string]string{"reason": "rate_limited"})
+	}
+	res := &protocol.CompleteResult{Completion: protocol.Completion{Values: []string{}}}
+	if provider == nil {
+		return res, nil
+	}
+	req := complete.Request{Argument: p.Argument.Name, Value: p.Argument.Value, Caller: r.caller}
+	if p.Context != nil {
+		req.Context = p.Context.Arguments
+	}
+	out, err := provider(callctx.With(ctx, c), req)
+	if err != nil {
+		var rpcErr *jsonrpc.Error
+		if errors.As(err, &rpcErr) {
+			return nil, rpcErr
+		}
+		ss.log.Log(ctx, ss.srv.opts.HandlerErrorLevel, "mcp: completion failed", "ref", refName(p.Ref), "argument", p.Argument.Name, "error", err.Error())
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: completing %s of %s: %s", clip.Quote(p.Argument.Name), refName(p.Ref), err.Error())
+	}
+	ss.log.Debug("mcp: completion", "ref", refName(p.Ref), "argument", p.Argument.Name, "values", len(out.Values))
+	res.Completion = completion(out)
+	return res, nil
+}
+
+// completion applies the protocol's rules to a provider's answer: at most
+// complete.MaxValues values, hasMore when some were left out, and a total
+// never below the number of values.
+func completion(out complete.Result) protocol.Completion {
+	values, more, total := out.Values, out.HasMore, out.Total
+	if len(values) > complete.MaxValues {
+		total = max(total, len(values))
+		values, more = values[:complete.MaxValues], true
+	}
+	if values == nil {
+		values = []string{}
+	}
+	c := protocol.Completion{Values: values}
+	if total > 0 || len(values) == 0 && !more {
+		t := int64(max(total, len(values)))
+		c.Total = &t
+	}
+	if more || total > len(values) {
+		yes := true
+		c.HasMore = &yes
+	}
+	return c
+}
+
+// provider finds the completion provider of an argument: known is false
+// when the reference has no such argument; the provider is nil when the
+// argument has none.
+func (s *Server) provider(ref protocol.CompletionReference, arg string) (complete.Func, bool, *jsonrpc.Error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	switch {
+	case ref.Prompt != nil:
+		i, ok := s.prompts.index[ref.Prompt.Name]
+		if !ok {
+			return nil, false, invalidParams("unknown prompt %s", clip.Quote(ref.Prompt.Name))
+		}
+		p := s.prompts.list[i].p
+		for _, a := range p.Arguments {
+			if a.Name == arg {
+				return p.Complete[arg], true, nil
+			}
+		}
+		return nil, false, nil
+	case ref.Resource != nil:
+		i, ok := s.res.tindex[ref.Resource.URI]
+		if !ok {
+			return nil, false, invalidParams("no resource template %s", clip.Quote(ref.Resource.URI))
+		}
+		t := s.res.templates[i]
+		for _, v := range t.matcher.Vars() {
+			if v == arg {
+				return t.tmpl.Complete[arg], true, nil
+			}
+		}
+		return nil, false, nil
+	}
+	return nil, false, invalidParams(`"ref" must be a ref/prompt or a ref/resource`)
+}
+
+// refName names a reference in messages and logs.
+func refName(ref protocol.CompletionReference) string {
+	switch {
+	case ref.Prompt != nil:
+		return "prompt " + clip.Quote(ref.Prompt.Name)
+	case ref.Resource != nil:
+		return "resource template " + clip.Quote(ref.Resource.URI)
+	}
+	return "the reference"
+}
+
+// callerLimits holds one token bucket per caller subject. The map is
+// bounded: past maxCallers buckets it starts afresh, which only ever lets
+// a caller through early.
+type callerLimits struct {
+	mu      sync.Mutex
+	buckets map[string]*rateLimiter
+}
+
+const maxCallers = 10000
+
+// allow takes a token from the caller's bucket (rate per second, bursts of
+// twice that); anonymous callers share one bucket.
+func (l *callerLimits) allow(caller *auth.Principal, rate int) bool {
+	key := ""
+	if caller != nil {
+		key = caller.Subject
+	}
+	l.mu.Lock()
+	b := l.buckets[key]
+	if b == nil {
+		if l.buckets == nil || len(l.buckets) >= maxCallers {
+			l.buckets = map[string]*rateLimiter{}
+		}
+		b = newRateLimiter(rate, 2*rate, nil)
+		l.buckets[key] = b
+	}
+	l.mu.Unlock()
+	return b.allow()
+}

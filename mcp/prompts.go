@@ -1,0 +1,283 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// promptEntry is a registered prompt and its _meta, encoded once.
+type promptEntry struct {
+	p    prompt.Prompt
+	meta protocol.Meta
+}
+
+// prompts is the server's registry of prompts, guarded by Server.mu.
+type prompts struct {
+	list  []*promptEntry
+	index map[string]int // by name
+	gen   uint64
+}
+
+// AddPrompt registers a prompt, typically one that prompt.New built. It
+// fails, wrapping ErrInvalidPrompt, for the problem prompt.New found
+// (p.Err), a name that is not ^[A-Za-z0-9_.-]{1,128}$, a missing render
+// function, an argument without a name or named twice, a completion
+// provider for an argument the prompt does not have, or a _meta that
+// cannot be encoded; and, wrapping ErrDuplicatePrompt, when the name is
+// taken. prompts/list lists prompts in registration order.
+func (s *Server) AddPrompt(p prompt.Prompt) error {
+	if err := checkPrompt(p); err != nil {
+		return fmt.Errorf("mcp: AddPrompt: %w: %w", ErrInvalidPrompt, err)
+	}
+	meta, err := protocol.MetaOf(p.Meta)
+	if err != nil {
+		return fmt.Errorf("mcp: AddPrompt: %w: prompt %q: %w", ErrInvalidPrompt, p.Name, err)
+	}
+	p.Arguments = slices.Clone(p.Arguments)
+	s.mu.Lock()
+	if _, dup := s.prompts.index[p.Name]; dup {
+		s.mu.Unlock()
+		return fmt.Errorf("mcp: AddPrompt: %w: %q", ErrDuplicatePrompt, p.Name)
+	}
+	s.prompts.index[p.Name] = len(s.prompts.list)
+	s.prompts.list = append(s.prompts.list, &promptEntry{p: p, meta: meta})
+	s.prompts.gen++
+	s.mu.Unlock()
+	s.promptsChanged()
+	return nil
+}
+
+// MustAddPrompt is AddPrompt that panics on error, for start-up code.
+func (s *Server) MustAddPrompt(p prompt.Prompt) {
+	if err := s.AddPrompt(p); err != nil {
+		panic(err)
+	}
+}
+
+// RemovePrompt unregisters a prompt by name and reports whether it was
+// there; the order of the others is kept.
+func (s *Server) RemovePrompt(name string) bool {
+	s.mu.Lock()
+	i, ok := s.prompts.index[name]
+	if ok {
+		s.prompts.list = slices.Delete(slices.Clone(s.prompts.list), i, i+1)
+		delete(s.prompts.index, name)
+		for j := i; j < len(s.prompts.list); j++ {
+			s.prompts.index[s.prompts.list[j].p.Name] = j
+		}
+		s.prompts.gen++
+	}
+	s.mu.Unlock()
+	if ok {
+		s.promptsChanged()
+	}
+	return ok
+}
+
+func checkPrompt(p prompt.Prompt) error {
+	if err := p.Err(); err != nil {
+		return err
+	}
+	if !contract.ValidName(p.Name) {
+		return fmt.Errorf("prompt name %q is invalid: it must match ^[A-Za-z0-9_.-]{1,128}$", p.Name)
+	}
+	if p.Get == nil {
+		return fmt.Errorf("prompt %q has no render function", p.Name)
+	}
+	seen := map[string]bool{}
+	for i, a := range p.Arguments {
+		switch {
+		case a.Name == "":
+			return fmt.Errorf("prompt %q: argument %d has no name", p.Name, i)
+		case seen[a.Name]:
+			return fmt.Errorf("prompt %q: argument %q is listed twice", p.Name, a.Name)
+		}
+		seen[a.Name] = true
+	}
+	for name := range p.Complete {
+		if !seen[name] {
+			return fmt.Errorf("prompt %q: a completion provider for %q, which is not one of its arguments", p.Name, name)
+		}
+	}
+	return nil
+}
+
+// promptSnapshot returns the prompt list and its generation.
+func (s *Server) promptSnapshot() ([]*promptEntry, uint64) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.prompts.list, s.prompts.gen
+}
+
+// lookupPrompt returns the prompt with the given name.
+func (s *Server) lookupPrompt(name string) (*promptEntry, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.prompts.index[name]
+	if !ok {
+		return nil, false
+	}
+	return s.prompts.list[i], true
+}
+
+func handlePromptsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
+	list, gen := ss.srv.promptSnapshot()
+	start, end, next, err := ss.srv.page(listPrompts, p.Cursor, gen, len(list))
+	if err != nil {
+		return nil, err
+	}
+	res := &protocol.ListPromptsResult{Prompts: make([]protocol.Prompt, 0, end-start), NextCursor: next}
+	for _, e := range list[start:end] {
+		res.Prompts = append(res.Prompts, e.wire(r.rev))
+	}
+	return res, nil
+}
+
+// handlePromptsGet renders a prompt. An unknown prompt, a missing required
+// argument and an unknown argument are -32602; a render that fails is
+// -32603 unless it returned a *jsonrpc.Error on purpose.
+func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *protocol.GetPromptRequestParams) (any, error) {
+	if p.Name == "" {
+		return nil, invalidParams(`prompts/get needs a "name" string`)
+	}
+	e, ok := ss.srv.lookupPrompt(p.Name)
+	if !ok {
+		return nil, invalidParams("unknown prompt %s", clip.Quote(p.Name))
+	}
+	if err := checkPromptArguments(e.p, p.Arguments); err != nil {
+		return nil, err
+	}
+	args := p.Arguments
+	if args == nil {
+		args = map[string]string{}
+	}
+	res, err := e.p.Get(callctx.With(ctx, c), args)
+	if err != nil {
+		var rpcErr *jsonrpc.Error
+		if errors.As(err, &rpcErr) {
+			return nil, rpcErr
+		}
+		ss.log.Log(ctx, ss.srv.opts.HandlerErrorLevel, "mcp: prompt failed", "prompt", p.Name, "id", c.id.String(), "error", err.Error())
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: prompt %s: %s", clip.Quote(p.Name), err.Error())
+	}
+	out, err := wirePromptResult(res, r.rev)
+	if err != nil {
+		ss.log.Error("mcp: prompt broke its contract", "prompt", p.Name, "id", c.id.String(), "violation", err.Error())
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: prompt %s: %s", clip.Quote(p.Name), err.Error())
+	}
+	return out, nil
+}
+
+// checkPromptArguments refuses a missing required argument and an unknown
+// one, naming every problem at once.
+func checkPromptArguments(p prompt.Prompt, given map[string]string) *jsonrpc.Error {
+	var problems []string
+	known := make(map[string]bool, len(p.Arguments))
+	for _, a := range p.Arguments {
+		known[a.Name] = true
+		if _, ok := given[a.Name]; a.Required && !ok {
+			problems = append(problems, fmt.Sprintf("the required argument %q is missing", a.Name))
+		}
+	}
+	var unknown []string
+	for name := range given {
+		if !known[name] {
+			unknown = append(unknown, clip.Quote(name))
+		}
+	}
+	sort.Strings(unknown)
+	for _, name := range unknown {
+		problems = append(problems, fmt.Sprintf("prompt %q has no argument %s", p.Name, name))
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return invalidParams("%s", strings.Join(problems, "; "))
+}
+
+// wirePromptResult checks a rendering and projects its messages for
+// revision r, as tool results are.
+func wirePromptResult(res *prompt.Result, r rev) (*protocol.GetPromptResult, error) {
+	if res == nil || len(res.Messages) == 0 {
+		return nil, prompt.ErrNoMessages
+	}
+	out := &protocol.GetPromptResult{Description: res.Description, Messages: make([]protocol.PromptMessage, 0, len(res.Messages))}
+	for i, m := range res.Messages {
+		if m.Role != prompt.User && m.Role != prompt.Assistant {
+			return nil, fmt.Errorf("messages[%d]: role %q is not \"user\" or \"assistant\"", i, m.Role)
+		}
+		if err := contract.CheckBlock(m.Content); err != nil {
+			return nil, fmt.Errorf("messages[%d]: %w", i, err)
+		}
+		block, err := tool.WireContent(project(m.Content, r))
+		if err != nil {
+			return nil, fmt.Errorf("messages[%d]: %w", i, err)
+		}
+		out.Messages = append(out.Messages, protocol.PromptMessage{Role: protocol.Role(m.Role), Content: block})
+	}
+	if r.hasContentMeta() {
+		meta, err := protocol.MetaOf(res.Meta)
+		if err != nil {
+			return nil, err
+		}
+		if meta != nil {
+			out.Meta = &protocol.ResultMeta{Other: meta}
+		}
+	}
+	return out, nil
+}
+
+// wire is the prompt descriptor with the fields revision r defines.
+func (e *promptEntry) wire(r rev) protocol.Prompt {
+	p := e.p
+	w := protocol.Prompt{Name: p.Name, Description: p.Description}
+	for _, a := range p.Arguments {
+		wa := protocol.PromptArgument{Name: a.Name, Description: a.Description}
+		if a.Required {
+			yes := true
+			wa.Required = &yes
+		}
+		if r.hasTitles() {
+			wa.Title = a.Title
+		}
+		w.Arguments = append(w.Arguments, wa)
+	}
+	if r.hasTitles() {
+		w.Title = p.Title
+	}
+	if r.hasContentMeta() {
+		w.Meta = e.meta
+	}
+	if r.hasIcons() {
+		w.Icons = p.Icons
+	}
+	return w
+}
+
+// promptsChanged notifies every connection that the prompt list changed.
+func (s *Server) promptsChanged() {
+	s.eachSession(func(ss *session) {
+		ss.listChanged(protocol.NotificationPromptListChanged,
+			func(c protocol.ServerCapabilities) bool { return c.Prompts != nil },
+			func(sub *subscription) bool { return sub.prompts })
+	})
+}
+
+// hasPrompts reports whether any prompt is registered.
+func (s *Server) hasPrompts() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.prompts.list) > 0
+}
