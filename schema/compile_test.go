@@ -95,12 +95,12 @@ func TestValidateListsEveryViolation(t *testing.T) {
 		"required":["x"],"additionalProperties":false}`)
 	got := s.Validate(json.RawMessage(`{"a":5,"b":[{"c":1},{"c":"ok","d":1}],"s":"b","z":1}`))
 	want := []Violation{
-		{Pointer: "", Keyword: "required", Message: "Required property 'x' is missing"},
+		{Pointer: "", Keyword: "required", Message: `the required property "x" is missing`},
 		{Pointer: "/a", Keyword: "maximum", Message: "5 should be at most 3"},
-		{Pointer: "/b/0", Keyword: "required", Message: "Required property 'd' is missing"},
-		{Pointer: "/b/0/c", Keyword: "type", Message: "Value is integer but should be string"},
-		{Pointer: "/s", Keyword: "minLength", Message: "Value should be at least 5 characters"},
-		{Pointer: "/s", Keyword: "pattern", Message: "Value does not match the required pattern ^a"},
+		{Pointer: "/b/0", Keyword: "required", Message: `the required property "d" is missing`},
+		{Pointer: "/b/0/c", Keyword: "type", Message: "1 should be a string, not an integer"},
+		{Pointer: "/s", Keyword: "minLength", Message: `"b" should be at least 5 characters long`},
+		{Pointer: "/s", Keyword: "pattern", Message: `"b" should match the pattern ^a`},
 		{Pointer: "/z", Keyword: "additionalProperties", Message: "additional property is not allowed"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -109,7 +109,7 @@ func TestValidateListsEveryViolation(t *testing.T) {
 	text := FormatViolations("invalid arguments", got)
 	for _, line := range []string{
 		"invalid arguments:",
-		"- (root): Required property 'x' is missing (required)",
+		`- (root): the required property "x" is missing (required)`,
 		"- /a: 5 should be at most 3 (maximum)",
 		"- /z: additional property is not allowed (additionalProperties)",
 	} {
@@ -128,8 +128,8 @@ func TestValidateRefPointers(t *testing.T) {
 		"allOf":[{"$ref":"#/$defs/item"}]}`)
 	got := s.Validate(json.RawMessage(`{"n":"x","list":[{"n":1},{"n":true}]}`))
 	want := []Violation{
-		{Pointer: "/list/1/n", Keyword: "type", Message: "Value is boolean but should be integer"},
-		{Pointer: "/n", Keyword: "type", Message: "Value is string but should be integer"},
+		{Pointer: "/list/1/n", Keyword: "type", Message: "true should be an integer, not a boolean"},
+		{Pointer: "/n", Keyword: "type", Message: `"x" should be an integer, not a string`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Validate (-want +got):\n%s", diff)
@@ -140,7 +140,7 @@ func TestValidateEscapesPointers(t *testing.T) {
 	s := mustCompile(t, `{"properties":{"a/b":{"type":"string"}},"additionalProperties":false}`)
 	got := s.Validate(json.RawMessage(`{"a/b":1,"c~d":2}`))
 	want := []Violation{
-		{Pointer: "/a~1b", Keyword: "type", Message: "Value is integer but should be string"},
+		{Pointer: "/a~1b", Keyword: "type", Message: "1 should be a string, not an integer"},
 		{Pointer: "/c~0d", Keyword: "additionalProperties", Message: "additional property is not allowed"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -84,21 +84,26 @@
 // renders them for a model, for example:
 //
 //	invalid arguments:
-//	- (root): Required property 'a' is missing (required)
+//	- (root): the required property "a" is missing (required)
 //	- /b: 11 should be at most 10 (maximum)
 //
-// Both return at most [MaxViolations] violations, then say how many more
-// there are ("- … and 999980 more"). Client input quoted in a violation —
-// a key in a pointer, a value in a message — is clipped to its first 64
-// bytes and its length (package internal/clip), so a 12 MB instance gets
-// a short answer.
+// A message names the value as the client sent it and says what it should
+// be, in JSON terms (`"one" should be an integer, not a string`, `"kelvin"
+// should be one of "metric", "imperial"`); [TypeViolation],
+// [NewViolation] and [ValueText] let other code word its own violations
+// alike. Validate and FormatViolations give at most [MaxViolations]
+// violations, then say how many more there are ("- … and 999980 more").
+// Client input quoted in a violation — a key in a pointer, a value in a
+// message — is clipped to its first 64 bytes and its length (package
+// internal/clip), so a 12 MB instance gets a short answer.
 //
 // Schemas made only of the keywords tool input schemas usually use — type,
 // enum, const, the numeric, string, array and object assertions,
 // properties, required, additionalProperties, items (one schema), the
 // annotations, and "$schema" naming 2020-12 — are compiled a second time
-// into a validator that reads the instance's bytes directly: it reports
-// exactly the violations the library would (except that both paths refuse
+// into a validator that reads the instance's bytes directly: it finds
+// exactly the rules the library finds broken, at the same pointers, and
+// words them with the same function (except that both paths refuse
 // an instance nested deeper than 1000 levels, the wire's limit, where the
 // library alone would allow 10000), allocates nothing for a valid
 // instance and never copies a long string. Any other keyword anywhere in

@@ -34,7 +34,7 @@ func ExampleCompile() {
 	// Output:
 	// true
 	// invalid arguments:
-	// - (root): Required property 'a' is missing (required)
+	// - (root): the required property "a" is missing (required)
 	// - /b: 11 should be at most 10 (maximum)
 	// - /c: additional property is not allowed (additionalProperties)
 }

@@ -5,7 +5,8 @@ import "github.com/mcpwire/mcpwire/internal/jsonx"
 // fastSchema validates instances against a schema of the fast-path subset
 // (see fast_compile.go) by walking the raw JSON bytes: no decoding into
 // maps, no allocation for a valid instance, no copy of long strings. It
-// reports the same violations, with the same messages, as the library.
+// reports the same violations as the library (pointer and keyword), worded
+// by the same function (message.go).
 type fastSchema struct {
 	root *fastNode
 }
@@ -75,12 +76,12 @@ func (w *walker) value(n *fastNode, ptr, via string) bool {
 	}
 	if n != nil {
 		if n.isBool && !n.boolVal {
+			kw := "false"
 			if via == "additionalProperties" {
-				if w.note(ptr, via) {
-					w.add(ptr, via, "additional property is not allowed")
-				}
-			} else if w.note(ptr, "false") {
-				w.add(ptr, "false", "no value is allowed here")
+				kw = via
+			}
+			if w.note(ptr, kw) {
+				w.add(ptr, kw, &params{})
 			}
 		}
 		if !n.asserts || n.isBool || (w.bad && !w.collect) {

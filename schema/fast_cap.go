@@ -45,10 +45,10 @@ func (w *walker) note(ptr, keyword string) bool {
 	return keyword <= last.Keyword
 }
 
-// add puts a violation note wanted into its place in the list, dropping
-// the last entry when the list is full.
-func (w *walker) add(ptr, keyword, msg string) {
-	v := Violation{Pointer: ptr, Keyword: keyword, Message: msg}
+// add words a violation note wanted (see message) and puts it into its
+// place in the list, dropping the last entry when the list is full.
+func (w *walker) add(ptr, keyword string, p *params) {
+	v := newViolation(ptr, keyword, p)
 	i, _ := slices.BinarySearchFunc(w.vs, &v, func(e Violation, t *Violation) int {
 		if compareViolations(&e, t) <= 0 {
 			return -1 // after equal entries

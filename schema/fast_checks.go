@@ -1,33 +1,24 @@
 package schema
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
+import "strconv"
 
-	"github.com/mcpwire/mcpwire/internal/clip"
-)
-
-// The messages below are the library's (kaptinlin/jsonschema v0.9.8),
-// with the same number formatting, and with the instance values they
-// quote clipped as the library path clips them (validate.go). Each check
-// asks note before it builds a message (see fast_cap.go).
+// The checks below state what they find in params and leave the words to
+// message (message.go), as the library path does: both paths word a
+// violation alike. Each check asks note before it builds the parameters
+// (see fast_cap.go), so that a valid instance costs no allocation and a
+// violation past the cap costs no message.
 
 // common checks the keywords that apply to every kind of value: type,
-// enum and const.
+// enum and const. raw is the value as sent.
 func (w *walker) common(n *fastNode, k kindSet, raw []byte, ptr string) {
 	if n.types != 0 && n.types&k == 0 && w.note(ptr, "type") {
-		w.add(ptr, "type", "Value is "+kindName(k)+" but should be "+n.typeNames)
+		w.add(ptr, "type", &params{value: raw, found: kindName(k), types: n.typeNames})
 	}
 	if n.enum != nil && !inEnum(raw, n.enum) && w.note(ptr, "enum") {
-		w.add(ptr, "enum", "Value "+clip.String(fmt.Sprint(decodeAny(raw)))+" should be one of the allowed values: "+n.enumText)
+		w.add(ptr, "enum", &params{value: raw, values: n.enumTexts})
 	}
 	if n.hasConst && !constEqual(raw, &n.konst) && w.note(ptr, "const") {
-		msg := "Value does not match the constant value"
-		if n.konst.kind == 'n' {
-			msg = "Value should be null"
-		}
-		w.add(ptr, "const", msg)
+		w.add(ptr, "const", &params{value: raw, values: n.konstText})
 	}
 }
 
@@ -43,10 +34,10 @@ func inEnum(raw []byte, enum []fastConst) bool {
 func (w *walker) stringChecks(n *fastNode, s strInfo, raw []byte, ptr string) {
 	w.common(n, kindString, raw, ptr)
 	if n.maxLength != nil && s.runes > int(*n.maxLength) && w.note(ptr, "maxLength") {
-		w.add(ptr, "maxLength", "Value should be at most "+fmt.Sprintf("%.0f", *n.maxLength)+" characters")
+		w.add(ptr, "maxLength", &params{value: raw, limit: countText(*n.maxLength)})
 	}
 	if n.minLength != nil && s.runes < int(*n.minLength) && w.note(ptr, "minLength") {
-		w.add(ptr, "minLength", "Value should be at least "+fmt.Sprint(*n.minLength)+" characters")
+		w.add(ptr, "minLength", &params{value: raw, limit: countText(*n.minLength)})
 	}
 	if n.pattern != nil {
 		content := w.buf[s.start:s.end]
@@ -57,7 +48,7 @@ func (w *walker) stringChecks(n *fastNode, s strInfo, raw []byte, ptr string) {
 			match = n.pattern.Match(content)
 		}
 		if !match && w.note(ptr, "pattern") {
-			w.add(ptr, "pattern", "Value does not match the required pattern "+n.patternText)
+			w.add(ptr, "pattern", &params{value: raw, text: n.patternText})
 		}
 	}
 }
@@ -74,42 +65,42 @@ func (w *walker) numberChecks(n *fastNode, l *numLit, ptr string) {
 	}
 	w.common(n, k, l.text, ptr)
 	if b := n.multipleOf; b != nil && !isMultiple(&d, &b.d) && w.note(ptr, "multipleOf") {
-		w.add(ptr, "multipleOf", clip.String(d.format())+" should be a multiple of "+b.text)
+		w.add(ptr, "multipleOf", &params{value: l.text, limit: b.text})
 	}
 	if b := n.maximum; b != nil && cmpDec(&d, &b.d) > 0 && w.note(ptr, "maximum") {
-		w.add(ptr, "maximum", clip.String(d.format())+" should be at most "+b.text)
+		w.add(ptr, "maximum", &params{value: l.text, limit: b.text})
 	}
 	if b := n.exclusiveMaximum; b != nil && cmpDec(&d, &b.d) >= 0 && w.note(ptr, "exclusiveMaximum") {
-		w.add(ptr, "exclusiveMaximum", clip.String(d.format())+" should be less than "+b.text)
+		w.add(ptr, "exclusiveMaximum", &params{value: l.text, limit: b.text})
 	}
 	if b := n.minimum; b != nil && cmpDec(&d, &b.d) < 0 && w.note(ptr, "minimum") {
-		w.add(ptr, "minimum", clip.String(d.format())+" should be at least "+b.text)
+		w.add(ptr, "minimum", &params{value: l.text, limit: b.text})
 	}
 	if b := n.exclusiveMinimum; b != nil && cmpDec(&d, &b.d) <= 0 && w.note(ptr, "exclusiveMinimum") {
-		w.add(ptr, "exclusiveMinimum", clip.String(d.format())+" should be greater than "+b.text)
+		w.add(ptr, "exclusiveMinimum", &params{value: l.text, limit: b.text})
 	}
 }
 
 func (w *walker) arrayChecks(n *fastNode, raw []byte, ptr string, count int, spans []span) {
 	w.common(n, kindArray, raw, ptr)
 	if n.maxItems != nil && float64(count) > *n.maxItems && w.note(ptr, "maxItems") {
-		w.add(ptr, "maxItems", "Value should have at most "+fmt.Sprintf("%.0f", *n.maxItems)+" items")
+		w.add(ptr, "maxItems", &params{value: raw, limit: countText(*n.maxItems)})
 	}
 	if n.minItems != nil && float64(count) < *n.minItems && w.note(ptr, "minItems") {
-		w.add(ptr, "minItems", "Value should have at least "+fmt.Sprint(*n.minItems)+" items")
+		w.add(ptr, "minItems", &params{value: raw, limit: countText(*n.minItems)})
 	}
 	if j, i, dup := firstDuplicate(w.buf, spans); dup && w.note(ptr, "uniqueItems") {
-		w.add(ptr, "uniqueItems", "Array items at indices "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are not unique")
+		w.add(ptr, "uniqueItems", &params{value: raw, indexes: []string{strconv.Itoa(j), strconv.Itoa(i)}})
 	}
 }
 
 func (w *walker) objectChecks(n *fastNode, raw []byte, ptr string, count int, seen *seenSet) {
 	w.common(n, kindObject, raw, ptr)
 	if n.maxProperties != nil && float64(count) > *n.maxProperties && w.note(ptr, "maxProperties") {
-		w.add(ptr, "maxProperties", "Value should have at most "+fmt.Sprint(*n.maxProperties)+" properties")
+		w.add(ptr, "maxProperties", &params{value: raw, limit: countText(*n.maxProperties)})
 	}
 	if n.minProperties != nil && float64(count) < *n.minProperties && w.note(ptr, "minProperties") {
-		w.add(ptr, "minProperties", "Value should have at least "+fmt.Sprint(*n.minProperties)+" properties")
+		w.add(ptr, "minProperties", &params{value: raw, limit: countText(*n.minProperties)})
 	}
 	missing := 0
 	for _, i := range n.required {
@@ -120,15 +111,11 @@ func (w *walker) objectChecks(n *fastNode, raw []byte, ptr string, count int, se
 	if missing == 0 || !w.note(ptr, "required") {
 		return
 	}
-	quoted := make([]string, 0, missing)
+	names := make([]string, 0, missing)
 	for _, i := range n.required {
 		if !seen.has(i) {
-			quoted = append(quoted, "'"+n.names[i]+"'")
+			names = append(names, n.names[i])
 		}
 	}
-	if missing == 1 {
-		w.add(ptr, "required", "Required property "+quoted[0]+" is missing")
-	} else {
-		w.add(ptr, "required", "Required properties "+strings.Join(quoted, ", ")+" are missing")
-	}
+	w.add(ptr, "required", &params{names: names})
 }

@@ -1,10 +1,8 @@
 package schema
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
-	"strings"
 
 	json "github.com/goccy/go-json"
 )
@@ -31,13 +29,14 @@ type fastNode struct {
 	boolVal bool
 	asserts bool // some keyword can fail
 
-	types     kindSet // 0: no "type"
-	typeNames string  // the types as the library lists them in messages
+	types     kindSet  // 0: no "type"
+	typeNames []string // the types, as the schema lists them
 
-	enum     []fastConst // nil: no (or an empty) enum, which the library ignores
-	enumText string      // the allowed values as the library prints them
-	hasConst bool
-	konst    fastConst
+	enum      []fastConst // nil: no (or an empty) enum, which the library ignores
+	enumTexts []string    // the allowed values as JSON, for messages
+	hasConst  bool
+	konst     fastConst
+	konstText []string // the constant as JSON, for messages
 
 	multipleOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum *bound
 
@@ -64,7 +63,7 @@ type fastNode struct {
 // bound is a numeric keyword's value.
 type bound struct {
 	d    dec
-	text string // as the library prints it
+	text string // as messages write it (dec.format)
 }
 
 // maxCount bounds the count keywords the fast path takes: below it a
@@ -128,7 +127,7 @@ func (n *fastNode) keyword(k string, v any, s map[string]any, root bool) bool {
 		return n.setEnum(v)
 	case "const":
 		c, ok := newFastConst(v)
-		n.hasConst, n.konst = true, c
+		n.hasConst, n.konst, n.konstText = true, c, []string{jsonText(v)}
 		return ok
 	case "multipleOf":
 		return setBound(&n.multipleOf, v)
@@ -201,7 +200,7 @@ func (n *fastNode) setTypes(v any) bool {
 		}
 		n.types |= k
 	}
-	n.typeNames = strings.Join(names, ", ")
+	n.typeNames = names
 	return true
 }
 
@@ -213,25 +212,20 @@ func (n *fastNode) setEnum(v any) bool {
 	if len(list) == 0 {
 		return true // the library ignores an empty enum
 	}
-	texts := make([]string, len(list))
-	for i, e := range list {
+	for _, e := range list {
 		c, ok := newFastConst(e)
 		if !ok {
 			return false
 		}
 		n.enum = append(n.enum, c)
-		texts[i] = fmt.Sprintf("%v", e)
 	}
-	n.enumText = strings.Join(texts, ", ")
-	// The library fills in its message template one parameter at a time in
-	// map order; an allowed value holding "{received}" would make the
-	// message depend on that order.
-	return !strings.Contains(n.enumText, "{received}")
+	n.enumTexts = jsonTexts(list)
+	return true
 }
 
 func (n *fastNode) setPattern(v any) bool {
 	p, ok := v.(string)
-	if !ok || strings.Contains(p, "{value}") { // see setEnum
+	if !ok {
 		return false
 	}
 	re, err := regexp.Compile(p) // as the library does: RE2 syntax
@@ -293,9 +287,7 @@ func (n *fastNode) finishObject(s map[string]any) bool {
 		}
 		for _, e := range list {
 			name, ok := e.(string)
-			// The validator reads the names back from the library's
-			// message, quoted with '; a quote in a name confuses it.
-			if !ok || strings.Contains(name, "'") {
+			if !ok {
 				return false
 			}
 			i := indexOf(n.names, name)

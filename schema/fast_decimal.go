@@ -3,6 +3,7 @@ package schema
 import (
 	"math/big"
 	"math/bits"
+	"strconv"
 )
 
 // dec is an exact decimal: ±0.D × 10^point, where D is the digits of hi
@@ -156,10 +157,10 @@ var pow10 = func() (p [20]uint64) {
 	return p
 }()
 
-// format renders d as the library does in messages (jsonschema.FormatRat):
-// every digit, no exponent, no trailing zero after the point. It takes
-// time linear in the output, where the library's takes quadratic time in
-// the exponent.
+// format writes d as messages write the numbers of a schema: as
+// encoding/json writes a float64 (plain from 1e-6 up to 1e21, else one
+// digit, a point, the others and an exponent: 3.4028234663852886e+38,
+// 1e-7), but with every digit. It takes time linear in the output.
 func (d *dec) format() string {
 	n := d.ndig()
 	if n == 0 {
@@ -175,6 +176,17 @@ func (d *dec) format() string {
 		}
 	}
 	switch {
+	case d.point >= 22 || d.point <= -6: // 1e21 and up, below 1e-6
+		digits(0, 1)
+		if n > 1 {
+			b = append(b, '.')
+			digits(1, n)
+		}
+		b = append(b, 'e')
+		if d.point > 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, d.point-1, 10)
 	case d.point >= int64(n): // an integer
 		digits(0, n)
 		for range d.point - int64(n) {
@@ -192,4 +204,16 @@ func (d *dec) format() string {
 		digits(0, n)
 	}
 	return string(b)
+}
+
+// formatNumber writes a number the library formatted (jsonschema.FormatRat:
+// every digit, no exponent) as format writes it; text that is not a JSON
+// number, such as a fraction, is kept.
+func formatNumber(text string) string {
+	l, end, ok := parseNumLit([]byte(text), 0)
+	if !ok || end != len(text) || !l.known() {
+		return text
+	}
+	d := l.dec()
+	return d.format()
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	stdjson "encoding/json"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -10,11 +11,24 @@ import (
 	"github.com/kaptinlin/jsonschema"
 )
 
-// TestDecFormat compares the fast path's number formatting with the
-// library's.
+// TestDecFormat checks how messages write the numbers of a schema: as
+// encoding/json writes a float64 but with every digit, the same on the
+// fast path (from the literal) and the library path (from the library's
+// formatting), and for the same value.
 func TestDecFormat(t *testing.T) {
-	lits := []string{"0", "-0", "0.0", "1", "-1", "1.50", "100", "1e2", "1E+2", "1e-2", "-0.001e3", "123.456e-10",
-		"12345678901234567890123", "0.1e1", "10e-1", "5e-300", "-7.25e5", "1.0e0"}
+	for lit, want := range map[string]string{
+		"0": "0", "-0": "0", "0.0": "0", "1": "1", "-1": "-1", "1.50": "1.5", "1e2": "100", "1E+2": "100",
+		"1e-2": "0.01", "-0.001e3": "-1", "0.000001": "0.000001", "0.0000001": "1e-7", "-123.456e-10": "-1.23456e-8",
+		"999999999999999999999": "999999999999999999999", "1e21": "1e+21", "12345678901234567890123": "1.2345678901234567890123e+22",
+		"3.4028234663852886e38": "3.4028234663852886e+38", "5e-300": "5e-300", "-7.25e5": "-725000", "1e999999": "1e+999999",
+	} {
+		l, _, _ := parseNumLit([]byte(lit), 0)
+		d := l.dec()
+		if got := d.format(); got != want {
+			t.Errorf("format(%s) = %s, want %s", lit, got, want)
+		}
+	}
+	lits := []string{"12345678901234567890123", "0.1e1", "10e-1", "1.0e0"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 2000 {
 		lit := fmt.Sprintf("%d", rng.Int64N(2e6)-1e6)
@@ -32,9 +46,20 @@ func TestDecFormat(t *testing.T) {
 			t.Fatalf("parseNumLit(%s) failed", lit)
 		}
 		d := l.dec()
+		got := d.format()
 		r, _ := new(big.Rat).SetString(lit)
-		if got, want := d.format(), jsonschema.FormatRat(&jsonschema.Rat{Rat: r}); got != want {
-			t.Errorf("format(%s) = %s, want %s", lit, got, want)
+		if lib := formatNumber(jsonschema.FormatRat(&jsonschema.Rat{Rat: r})); got != lib {
+			t.Errorf("format(%s) = %s, from the library's text %s", lit, got, lib)
+		}
+		if back, ok := new(big.Rat).SetString(got); !ok || back.Cmp(r) != 0 {
+			t.Errorf("format(%s) = %s, another value", lit, got)
+		}
+		// Up to 15 digits, a float64 keeps them all: encoding/json writes
+		// the same text.
+		if f, _ := r.Float64(); d.ndig() <= 15 {
+			if enc, _ := stdjson.Marshal(f); string(enc) != got {
+				t.Errorf("format(%s) = %s, encoding/json writes %s", lit, got, enc)
+			}
 		}
 	}
 }

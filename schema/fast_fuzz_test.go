@@ -7,11 +7,13 @@ import (
 )
 
 // bigExponent matches the numbers whose exact decimal form the library
-// computes in quadratic time (jsonschema.FormatRat) for its messages.
+// computes in quadratic time (jsonschema.FormatRat) for the parameters of
+// its errors.
 var bigExponent = regexp.MustCompile(`[eE][-+]?0*[0-9]{4}`)
 
 // FuzzFastPathAgrees feeds arbitrary bytes as instances of the table
-// schemas and requires both paths to report the same violations.
+// schemas and requires both paths to find the same rules broken at the
+// same places (see assertAgree).
 func FuzzFastPathAgrees(f *testing.F) {
 	schemas := make([]*Schema, len(agreeSchemas))
 	for i, raw := range agreeSchemas {
@@ -34,7 +36,8 @@ func FuzzFastPathAgrees(f *testing.F) {
 }
 
 // FuzzFastPathSchemas builds a schema of the subset and a valid JSON
-// instance from the fuzzer's bytes and requires both paths to agree.
+// instance from the fuzzer's bytes and requires both paths to agree on
+// the verdict, the pointers and the keywords.
 func FuzzFastPathSchemas(f *testing.F) {
 	f.Add([]byte{1, 0}, []byte{5, 1, 2})
 	f.Add([]byte{26, 27, 3, 0, 28, 0}, []byte{6, 3, 1, 2, 7, 9})

@@ -1,14 +1,13 @@
 package schema
 
 import (
-	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
 	json "github.com/goccy/go-json"
 	"github.com/kaptinlin/jsonschema"
 
-	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
@@ -26,9 +25,10 @@ type Violation struct {
 	// "json"; a property refused by "additionalProperties": false gives
 	// "additionalProperties" at the property's pointer.
 	Keyword string
-	// Message explains the violation in English. Client input it quotes
-	// (a value not in an enum, a number out of range) is clipped like
-	// pointer tokens.
+	// Message explains the violation in English, in JSON terms: the
+	// value as sent, then what it should be ("20 should be at most 14",
+	// `"one" should be an integer, not a string`). Client input it quotes
+	// (a value, a property name) is clipped like pointer tokens.
 	Message string
 }
 
@@ -69,6 +69,16 @@ func (s *Schema) Validate(instance json.RawMessage) []Violation {
 // validateSlow validates with the library. Schemas outside the fast-path
 // subset always take it; tests call it to compare both paths.
 func (s *Schema) validateSlow(instance json.RawMessage) []Violation {
+	fs := s.libraryFound(instance)
+	if fs == nil {
+		return nil
+	}
+	return capFound(fs)
+}
+
+// libraryFound validates with the library and returns every violation,
+// in no order; nil means valid.
+func (s *Schema) libraryFound(instance []byte) []found {
 	if s.serial {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -77,130 +87,14 @@ func (s *Schema) validateSlow(instance json.RawMessage) []Violation {
 	if result.IsValid() {
 		return nil
 	}
-	var fs []found
-	collect(result, "", "", false, &fs)
-	return capFound(fs)
-}
-
-// descend lists the applicators whose failures are explained by their
-// subschemas' failures; the others (anyOf, oneOf, not, …) are reported
-// themselves.
-var descend = map[string]bool{
-	"properties": true, "patternProperties": true, "additionalProperties": true,
-	"items": true, "prefixItems": true, "additionalItems": true,
-	"allOf": true, "$ref": true, "$dynamicRef": true, "then": true, "else": true,
-	"dependentSchemas": true, "unevaluatedProperties": true, "unevaluatedItems": true,
-}
-
-// collect walks a result tree. Instance locations in the tree are relative
-// to the parent, so ptr accumulates them (clipped: some token of it was
-// clipped); via is the keyword that led here.
-func collect(r *jsonschema.EvaluationResult, ptr, via string, clipped bool, out *[]found) {
-	explained := map[string]bool{}
-	for _, d := range r.Details {
-		if !d.Valid {
-			explained[applicator(d.EvaluationPath)] = true
-		}
+	var raw []byte
+	if w := (walker{buf: instance}); w.document(nil) {
+		start := skipSpace(instance, 0)
+		raw = instance[start:valueEnd(instance, start)]
 	}
-	for kw, e := range r.Errors {
-		if descend[kw] && (explained[kw] || (unlabelled[kw] && explained[""])) {
-			continue
-		}
-		*out = append(*out, found{violation(ptr, via, kw, e), clipped})
-	}
-	missing := missingProperties(r)
-	for _, d := range r.Details {
-		kw := applicator(d.EvaluationPath)
-		if d.Valid || (kw != "" && !descend[kw]) {
-			continue
-		}
-		if name, ok := strings.CutPrefix(d.EvaluationPath, "/properties/"); ok && missing[name] {
-			// The library also checks a missing required property's
-			// schema against null; "required" already reports it.
-			continue
-		}
-		loc, cut := d.InstanceLocation, false
-		if objectApplicators[kw] && loc != "" {
-			// The library does not escape property names in locations.
-			loc, cut = Pointer(loc[1:]), len(loc)-1 > clip.Max
-		}
-		collect(d, ptr+loc, kw, clipped || cut, out)
-	}
-}
-
-// missingProperties returns the names a "required" error of r reports
-// missing. The library lists them in its parameters as 'a' or 'a', 'b'.
-func missingProperties(r *jsonschema.EvaluationResult) map[string]bool {
-	e, ok := r.Errors["required"]
-	if !ok {
-		return nil
-	}
-	list, _ := e.Params["property"].(string)
-	if list == "" {
-		list, _ = e.Params["properties"].(string)
-	}
-	if len(list) < 2 {
-		return nil
-	}
-	missing := map[string]bool{}
-	for _, name := range strings.Split(list[1:len(list)-1], "', '") {
-		missing[name] = true
-	}
-	return missing
-}
-
-// objectApplicators hold one child result per property, located at
-// "/<property name>".
-var objectApplicators = map[string]bool{
-	"properties": true, "patternProperties": true,
-	"additionalProperties": true, "unevaluatedProperties": true,
-}
-
-// unlabelled lists the keywords whose child results the library may leave
-// with an empty evaluation path.
-var unlabelled = map[string]bool{"$ref": true, "$dynamicRef": true, "then": true, "else": true}
-
-// applicator returns the keyword of a child result: the first segment of
-// its evaluation path ("" for the unlabelled results of "$ref", "else" and
-// the like).
-func applicator(evalPath string) string {
-	seg, _, _ := strings.Cut(strings.TrimPrefix(evalPath, "/"), "/")
-	return seg
-}
-
-func violation(ptr, via, kw string, e *jsonschema.EvaluationError) Violation {
-	v := Violation{Pointer: ptr, Keyword: kw, Message: message(e)}
-	switch {
-	case e.Code == "invalid_json":
-		v.Keyword, v.Message = jsonViolation.Keyword, jsonViolation.Message
-	case e.Code == "false_schema_mismatch" && (via == "additionalProperties" || via == "unevaluatedProperties"):
-		v.Keyword, v.Message = via, "additional property is not allowed"
-	case e.Code == "false_schema_mismatch":
-		v.Keyword, v.Message = "false", "no value is allowed here"
-	}
-	return v
-}
-
-// clientParams are the parameters of the library's messages that repeat
-// the instance: the value itself, numbers, property names and indices.
-var clientParams = map[string]bool{
-	"received": true, "value": true, "property": true, "properties": true,
-	"index": true, "indexs": true, "indexes": true,
-}
-
-// message is e.Error() with the parameters that repeat the instance
-// clipped (the names "required" lists are the schema's, not clipped). Like
-// the library, it fills in the parameters in map order.
-func message(e *jsonschema.EvaluationError) string {
-	msg := e.Message
-	for key, value := range e.Params {
-		text := fmt.Sprint(value)
-		if clientParams[key] && e.Keyword != "required" {
-			text = clip.String(text)
-		}
-		msg = strings.ReplaceAll(msg, "{"+key+"}", text)
-	}
-	return msg
+	lw := libraryWalk{patterns: map[string]*regexp.Regexp{}, enums: map[*jsonschema.Schema]enum{}}
+	lw.collect(result, frame{raw: raw, node: s.compiled})
+	return lw.out
 }
 
 // Number limits for the library path: its number handling takes time that
@@ -234,9 +128,7 @@ func oversizeNumber(instance json.RawMessage) (Violation, bool) {
 				end++
 			}
 			if tooBig(instance[i:end]) {
-				return Violation{Keyword: "number", Message: fmt.Sprintf(
-					"a number has more than %d digits or an exponent beyond %d; such numbers are not accepted",
-					maxNumberDigits, maxNumberExponent)}, true
+				return newViolation("", "number", &params{}), true
 			}
 			i = end - 1
 		}

@@ -13,14 +13,8 @@ import (
 // validateAll is the library path without the cap: every violation, in
 // order, repeats dropped as capFound drops them.
 func validateAll(s *Schema, instance []byte) []Violation {
-	result := s.compiled.ValidateJSON(instance)
-	if result.IsValid() {
-		return nil
-	}
-	var fs []found
-	collect(result, "", "", false, &fs)
 	var out []Violation
-	for _, f := range sortFound(fs) {
+	for _, f := range sortFound(s.libraryFound(instance)) {
 		out = append(out, f.v)
 	}
 	return out
@@ -156,15 +150,19 @@ func TestViolationsClipped(t *testing.T) {
 		{`{"type":"object","additionalProperties":false}`, `{"` + strings.Repeat(`\u00e9`, 5<<20) + `":1}`,
 			[]Violation{{"/" + clipped, "additionalProperties", "additional property is not allowed"}}},
 		{`{"additionalProperties":{"items":{"type":"string"}}}`, `{"` + long + `":[1,"x",2]}`, []Violation{
-			{"/" + clipped + "/0", "type", "Value is integer but should be string"},
-			{"/" + clipped + "/2", "type", "Value is integer but should be string"},
+			{"/" + clipped + "/0", "type", "1 should be a string, not an integer"},
+			{"/" + clipped + "/2", "type", "2 should be a string, not an integer"},
 		}},
 		{`{"additionalProperties":{"type":"string"}}`, `{"` + strings.Repeat("/~", 40) + `":1}`,
-			[]Violation{{"/" + strings.Repeat("~1~0", 32) + "… (80 bytes)", "type", "Value is integer but should be string"}}},
+			[]Violation{{"/" + strings.Repeat("~1~0", 32) + "… (80 bytes)", "type", "1 should be a string, not an integer"}}},
 		{`{"enum":["a","b"]}`, `"` + long + `"`,
-			[]Violation{{"", "enum", "Value " + clipped + " should be one of the allowed values: a, b"}}},
+			[]Violation{{"", "enum", `"` + strings.Repeat("é", 32) + `…" (10485760 bytes) should be one of "a", "b"`}}},
+		{`{"enum":["a","b"]}`, `"` + strings.Repeat(`\u00e9`, 11) + `"`, // cut inside an escape
+			[]Violation{{"", "enum", `"` + strings.Repeat(`\u00e9`, 10) + `…" (66 bytes) should be one of "a", "b"`}}},
 		{`{"enum":["a","b"]}`, `[` + strings.Repeat(`"xyz",`, 40) + `1]`,
-			[]Violation{{"", "enum", "Value [" + strings.Repeat("xyz ", 15) + "xyz… (163 bytes) should be one of the allowed values: a, b"}}},
+			[]Violation{{"", "enum", `[` + strings.Repeat(`"xyz",`, 10) + `"xy… (243 bytes) should be one of "a", "b"`}}},
+		{`{"type":"string"}`, "[\n  " + strings.Repeat(`"x", `, 40) + "1\n]", // written without white space
+			[]Violation{{"", "type", `[` + strings.Repeat(`"x",`, 15) + `"x"… (163 bytes) should be a string, not an array`}}},
 		{`{"maximum":1}`, "1" + strings.Repeat("0", 100),
 			[]Violation{{"", "maximum", "1" + strings.Repeat("0", 63) + "… (101 bytes) should be at most 1"}}},
 		// Two keys that clip alike are two violations, not a repeat.
@@ -173,7 +171,7 @@ func TestViolationsClipped(t *testing.T) {
 			{"/" + a70[:64] + "… (71 bytes)", "additionalProperties", "additional property is not allowed"},
 		}},
 		// The names "required" lists come from the schema: not clipped.
-		{`{"required":["` + a70 + `"]}`, `{}`, []Violation{{"", "required", "Required property '" + a70 + "' is missing"}}},
+		{`{"required":["` + a70 + `"]}`, `{}`, []Violation{{"", "required", `the required property "` + a70 + `" is missing`}}},
 	}
 	for _, tt := range tests {
 		s := mustCompile(t, tt.schema)
@@ -184,9 +182,7 @@ func TestViolationsClipped(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("Validate(%.40s…) against %s (-want +got):\n%.2000s", tt.instance, tt.schema, diff)
 		}
-		if len(tt.instance) < 1<<10 {
-			assertAgree(t, tt.schema, s, []byte(tt.instance))
-		} else if slow := s.validateSlow([]byte(tt.instance)); !cmp.Equal(slow, tt.want) {
+		if slow := s.validateSlow([]byte(tt.instance)); !cmp.Equal(slow, tt.want) {
 			t.Errorf("library path: %.300q", slow)
 		}
 	}
@@ -197,7 +193,7 @@ func TestLibraryMessagesClipped(t *testing.T) {
 	s := mustCompile(t, `{"propertyNames":{"maxLength":3}}`)
 	long := strings.Repeat("k", 10<<20)
 	got := s.Validate(json.RawMessage(`{"` + long + `":1}`))
-	want := []Violation{{"", "propertyNames", "Property name '" + strings.Repeat("k", 63) + "… (10485762 bytes) does not match the schema"}}
+	want := []Violation{{"", "propertyNames", `the property name "` + strings.Repeat("k", 64) + `…" (10485760 bytes) should match the propertyNames schema`}}
 	if !cmp.Equal(got, want) {
 		t.Errorf("got %.300q", got)
 	}

@@ -11,7 +11,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/schema"
 )
@@ -49,7 +48,7 @@ func decodeViolation(args []byte, err error, in reflect.Type) schema.Violation {
 	}
 	var pe *time.ParseError
 	if errors.As(err, &pe) {
-		return schema.Violation{Keyword: "format", Message: dateTimeMessage(pe.Value)}
+		return dateTimeViolation("", pe.Value)
 	}
 	if text := methodText(err); text != "" {
 		return schema.Violation{Keyword: "decode", Message: "the arguments cannot be read: " + text}
@@ -91,10 +90,10 @@ func decoderPath(tokens []string) string {
 func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.Violation {
 	want := jsonType(te.Type)
 	kind, literal, hasLiteral := strings.Cut(te.Value, " ")
-	got, text := kindOf(raw, kind, literal)
+	got, value, text := kindOf(raw, kind, literal)
 	v := schema.Violation{Pointer: ptr, Keyword: "type"}
 	switch {
-	case isNumeric(got) && isNumeric(want) && hasLiteral:
+	case isNumeric(got) && isNumeric(want) && hasLiteral && text != "":
 		return numberViolation(ptr, text, te.Type)
 	case got == "string" && (isNumeric(want) || want == "boolean") && te.Value != "string":
 		// A field with the ",string" option: the number or boolean is
@@ -102,55 +101,60 @@ func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.V
 		if want != "boolean" && jsonx.IsNumber(text) {
 			return numberViolation(ptr, text, te.Type)
 		}
-		v.Message = "Value " + clip.Quote(text) + " should be a string holding " + article(want)
+		v.Message = schema.ValueText(value) + " should be a string holding " + article(want)
 	case got == "string" && want == "string" && te.Type.Kind() == reflect.Slice:
-		v.Keyword, v.Message = "contentEncoding", "Value "+clip.Quote(text)+" is not valid base64"
+		return schema.NewViolation(ptr, "contentEncoding", value, "base64")
 	case want != "" && got != want && !(got == "integer" && want == "number"):
-		v.Message = "Value is " + got + " but should be " + want
+		return schema.TypeViolation(ptr, value, got, want)
 	case isScalar(te.Type):
-		v.Message = "Value is " + got + " but should be string" // the ",string" option
+		return schema.TypeViolation(ptr, value, got, "string") // the ",string" option
 	case want != "":
-		v.Message = "Value cannot be read as " + article(want)
+		v.Message = schema.ValueText(value) + " cannot be read as " + article(want)
 	default:
-		v.Message = "Value cannot be read"
+		v.Message = schema.ValueText(value) + " cannot be read"
 	}
 	return v
 }
 
 // kindOf returns the JSON type of the refused value, as the validator
-// names it, and its text (a string's content): from raw when it is known,
-// else from the decoder's description ("number 1e300", `string "x"`).
-func kindOf(raw []byte, kind, literal string) (string, string) {
+// names it, the value as sent (nil when it is not known) and its text (a
+// string's content, a number or a boolean as written): from raw when it
+// is known, else from the decoder's description ("number 1e300",
+// `string "x"`).
+func kindOf(raw []byte, kind, literal string) (jsonKind string, value []byte, text string) {
 	if raw == nil {
 		switch kind {
 		case "bool":
-			return "boolean", literal
+			if literal == "true" || literal == "false" {
+				return "boolean", []byte(literal), literal
+			}
+			return "boolean", nil, ""
 		case "number":
-			if literal != "" {
-				return numberKind(literal), literal
+			if jsonx.IsNumber(literal) {
+				return numberKind(literal), []byte(literal), literal
 			}
 		case "string":
 			if s, err := strconv.Unquote(literal); err == nil {
-				return kind, s
+				return kind, jsonx.AppendString(nil, s), s
 			}
 		}
-		return kind, literal
+		return kind, nil, ""
 	}
 	switch raw[0] {
 	case '"':
 		var s string
 		_ = json.Unmarshal(raw, &s) // a located string is valid JSON
-		return "string", s
+		return "string", raw, s
 	case 't', 'f':
-		return "boolean", string(raw)
+		return "boolean", raw, string(raw)
 	case 'n':
-		return "null", ""
+		return "null", raw, ""
 	case '{':
-		return "object", ""
+		return "object", raw, ""
 	case '[':
-		return "array", ""
+		return "array", raw, ""
 	}
-	return numberKind(string(raw)), string(raw)
+	return numberKind(string(raw)), raw, string(raw)
 }
 
 // numberKind names a number as the validator does: "integer" when it has
@@ -170,11 +174,16 @@ func isNumeric(jsonType string) bool { return jsonType == "integer" || jsonType 
 // numberViolation explains a number that does not fit the Go numeric type
 // t: above or below its range (the bounds inference writes into the
 // schema), a fraction for an integer, or an integer written with a
-// fraction or an exponent, which the decoder refuses.
+// fraction or an exponent, which the decoder refuses. The validator words
+// the first two alike (see schema.NewViolation, schema.TypeViolation).
 func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
 	lo, hi, _ := schema.Range(t)
-	above := schema.Violation{Pointer: ptr, Keyword: "maximum", Message: clip.String(lit) + " should be at most " + hi}
-	below := schema.Violation{Pointer: ptr, Keyword: "minimum", Message: clip.String(lit) + " should be at least " + lo}
+	num := []byte(lit)
+	above := schema.NewViolation(ptr, "maximum", num, hi)
+	below := schema.NewViolation(ptr, "minimum", num, lo)
+	says := func(words string) schema.Violation {
+		return schema.Violation{Pointer: ptr, Keyword: "type", Message: schema.ValueText(num) + words}
+	}
 	neg := strings.HasPrefix(lit, "-")
 	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 		f, _ := strconv.ParseFloat(lit, 64) // ±Inf past float64
@@ -184,7 +193,7 @@ func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
 		case f < -max:
 			return below
 		}
-		return schema.Violation{Pointer: ptr, Keyword: "type", Message: clip.String(lit) + " cannot be read as a number"}
+		return says(" cannot be read as a number")
 	}
 	if !strings.ContainsAny(lit, ".eE") {
 		var err error
@@ -195,7 +204,7 @@ func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
 		}
 		switch {
 		case err == nil:
-			return schema.Violation{Pointer: ptr, Keyword: "type", Message: "Value cannot be read as an integer"}
+			return says(" cannot be read as an integer")
 		case neg:
 			return below
 		}
@@ -210,9 +219,9 @@ func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
 	case f < loF:
 		return below
 	case f != math.Trunc(f):
-		return schema.Violation{Pointer: ptr, Keyword: "type", Message: "Value is number but should be integer"}
+		return schema.TypeViolation(ptr, num, "number", "integer")
 	}
-	return schema.Violation{Pointer: ptr, Keyword: "type", Message: clip.String(lit) + " should be written as an integer, without a fraction or an exponent"}
+	return says(" should be written as an integer, without a fraction or an exponent")
 }
 
 var (

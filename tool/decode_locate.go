@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/internal/natural"
 	"github.com/mcpwire/mcpwire/schema"
 )
@@ -124,11 +125,14 @@ type integerKeyError string
 
 func (e integerKeyError) Error() string { return string(e) }
 
-// violation says why the value failed, in JSON terms.
+// violation says why the value failed, in JSON terms, in the words of
+// the validator's violations (package schema): the value as sent, then
+// what it should be or why it cannot be read.
 func (f failure) violation() schema.Violation {
 	ptr := schema.Pointer(f.tokens...)
 	if f.key {
-		v := schema.Violation{Pointer: ptr, Keyword: "propertyNames", Message: "Key " + clip.Quote(string(f.raw))}
+		v := schema.Violation{Pointer: ptr, Keyword: "propertyNames",
+			Message: "the property name " + schema.ValueText(jsonx.AppendString(nil, string(f.raw)))}
 		var ie integerKeyError
 		switch text := methodText(f.err); {
 		case errors.As(f.err, &ie):
@@ -146,15 +150,11 @@ func (f failure) violation() schema.Violation {
 	}
 	var pe *time.ParseError
 	if errors.As(f.err, &pe) {
-		return schema.Violation{Pointer: ptr, Keyword: "format", Message: dateTimeMessage(pe.Value)}
+		return dateTimeViolation(ptr, pe.Value)
 	}
-	got, text := kindOf(f.raw, "", "")
-	v := schema.Violation{Pointer: ptr, Keyword: "decode", Message: "Value cannot be read"}
-	switch got {
-	case "string":
-		v.Keyword, v.Message = "format", "Value "+clip.Quote(text)+" cannot be read"
-	case "integer", "number", "boolean":
-		v.Message = "Value " + clip.String(text) + " cannot be read"
+	v := schema.Violation{Pointer: ptr, Keyword: "decode", Message: schema.ValueText(f.raw) + " cannot be read"}
+	if f.raw != nil && f.raw[0] == '"' {
+		v.Keyword = "format"
 	}
 	if text := methodText(f.err); text != "" {
 		v.Message += ": " + text
@@ -162,8 +162,12 @@ func (f failure) violation() schema.Violation {
 	return v
 }
 
-func dateTimeMessage(value string) string {
-	return "Value " + clip.Quote(value) + " is not a date-time as RFC 3339 writes it, such as 2025-03-14T09:30:00Z"
+// dateTimeViolation explains a string that is not a date-time: value is
+// its content.
+func dateTimeViolation(ptr, value string) schema.Violation {
+	v := schema.NewViolation(ptr, "format", jsonx.AppendString(nil, value), "date-time")
+	v.Message += " as RFC 3339 writes it, such as 2025-03-14T09:30:00Z"
+	return v
 }
 
 var (

@@ -65,7 +65,7 @@ func TestExactKeys(t *testing.T) {
 		}
 		return b.String()
 	}
-	missing := "invalid arguments for tool keys:\n- (root): Required property 'text' is missing (required)"
+	missing := "invalid arguments for tool keys:\n- (root): the required property \"text\" is missing (required)"
 	tests := []struct {
 		name, args, want string
 		per              map[string]string // the answer of a mode, when it differs

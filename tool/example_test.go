@@ -47,7 +47,7 @@ func ExampleNew_invalidArguments() {
 		})
 	callTool(add, `{"a":"one","c":3}`)
 	// Output:
-	// {"content":[{"type":"text","text":"invalid arguments for tool add:\n- (root): Required property 'b' is missing (required)\n- /a: Value is string but should be integer (type)\n- /c: additional property is not allowed (additionalProperties)"}],"isError":true}
+	// {"content":[{"type":"text","text":"invalid arguments for tool add:\n- (root): the required property \"b\" is missing (required)\n- /a: \"one\" should be an integer, not a string (type)\n- /c: additional property is not allowed (additionalProperties)"}],"isError":true}
 }
 
 // A typed handler's natural Go values keep the output schema inferred

@@ -89,7 +89,7 @@ func TestServerEnforcesTheContract(t *testing.T) {
 		logged     bool
 	}{
 		{"valid", `{"region":"eu"}`, `"structuredContent":{"accepted":true,"region":"eu","days":2}`, false},
-		{"invalid arguments", `{"region":1}`, `invalid arguments for tool report:\n- /region: Value is integer but should be string (type)`, false},
+		{"invalid arguments", `{"region":1}`, `invalid arguments for tool report:\n- /region: 1 should be a string, not an integer (type)`, false},
 		{"failure inside the contract", `{"region":"mars"}`, `"structuredContent":{"accepted":false,"region":"mars"},"isError":true`, false},
 		{"broken contract", `{"region":"void"}`, `breaks its contract, so it was not sent`, true},
 	}

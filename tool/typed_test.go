@@ -72,7 +72,7 @@ func TestTypedHandler(t *testing.T) {
 		{"output breaking its schema is replaced", `{"region":"void"}`,
 			[]string{"tool report returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n- structuredContent does not match the output schema:\n  - /days: -1 should be at least 1 (minimum)"}, "", true},
 		{"invalid arguments never reach the handler", `{"region":3}`,
-			[]string{"invalid arguments for tool report:\n- /region: Value is integer but should be string (type)"}, "", true},
+			[]string{"invalid arguments for tool report:\n- /region: 3 should be a string, not an integer (type)"}, "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

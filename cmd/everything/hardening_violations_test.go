@@ -83,7 +83,7 @@ func TestHugeInputIsClipped(t *testing.T) {
 		t.Errorf("unknown 10 MiB key (%d-byte response):\n got %.300q\nwant %.300q", len(line), text, want)
 	}
 	line, text, _ = callText(s, 2, "route_report", `{"region":"eu","date":"2025-03-14","service":"`+huge+`"}`)
-	want = "invalid arguments for tool route_report:\n- /service: Value " + strings.Repeat("k", 64) + "… (10485760 bytes) should be one of the allowed values: standard, express (enum)"
+	want = "invalid arguments for tool route_report:\n- /service: \"" + strings.Repeat("k", 64) + "…\" (10485760 bytes) should be one of \"standard\", \"express\" (enum)"
 	if text != want {
 		t.Errorf("10 MiB enum value (%d-byte response):\n got %.300q\nwant %.300q", len(line), text, want)
 	}

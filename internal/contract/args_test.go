@@ -23,22 +23,22 @@ func TestPrepare(t *testing.T) {
 		{"nested defaults", weather, `{"city":"Oslo","window":{"from":2}}`, `{"city":"Oslo","window":{"from":2,"step":1},"days":3,"units":"metric"}`, false},
 		{"every violation listed", weather, `{"days":20,"units":"kelvin","extra":1}`,
 			"invalid arguments for tool t:\n" +
-				"- (root): Required property 'city' is missing (required)\n" +
+				"- (root): the required property \"city\" is missing (required)\n" +
 				"- /days: 20 should be at most 14 (maximum)\n" +
 				"- /extra: additional property is not allowed (additionalProperties)\n" +
-				"- /units: Value kelvin should be one of the allowed values: metric, imperial (enum)", true},
-		{"wrong type", weather, `{"city":5}`, "invalid arguments for tool t:\n- /city: Value is integer but should be string (type)", true},
-		{"empty object, required missing", weather, `{}`, "invalid arguments for tool t:\n- (root): Required property 'city' is missing (required)", true},
+				"- /units: \"kelvin\" should be one of \"metric\", \"imperial\" (enum)", true},
+		{"wrong type", weather, `{"city":5}`, "invalid arguments for tool t:\n- /city: 5 should be a string, not an integer (type)", true},
+		{"empty object, required missing", weather, `{}`, "invalid arguments for tool t:\n- (root): the required property \"city\" is missing (required)", true},
 		{"the defaulted value is validated", `{"type":"object","properties":{"n":{"type":"integer","default":"oops"}}}`, `{}`,
-			"invalid arguments for tool t:\n- /n: Value is string but should be integer (type)", true},
+			"invalid arguments for tool t:\n- /n: \"oops\" should be an integer, not a string (type)", true},
 		{"empty object gets defaults", `{"type":"object","properties":{"n":{"type":"integer","default":5}}}`, ` { } `, `{"n":5}`, false},
 		{"empty object without defaults", `{"type":"object","additionalProperties":false}`, `{}`, `{}`, false},
 		{"no-arg tool refuses arguments", `{"type":"object","additionalProperties":false}`, `{"x":1}`,
 			"invalid arguments for tool t:\n- /x: additional property is not allowed (additionalProperties)", true},
 		{"composition", `{"type":"object","properties":{"phone":{"type":"string"},"email":{"type":"string"}},"anyOf":[{"required":["phone"]},{"required":["email"]}]}`, `{}`,
-			"invalid arguments for tool t:\n- (root): Value does not match anyOf schema (anyOf)", true},
+			"invalid arguments for tool t:\n- (root): {} should match at least one of the anyOf schemas (anyOf)", true},
 		{"conditional", `{"type":"object","if":{"properties":{"m":{"const":"phone"}},"required":["m"]},"then":{"required":["phone"]},"else":{"required":["email"]}}`, `{"m":"phone"}`,
-			"invalid arguments for tool t:\n- (root): Required property 'phone' is missing (required)", true},
+			"invalid arguments for tool t:\n- (root): the required property \"phone\" is missing (required)", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

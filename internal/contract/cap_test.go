@@ -26,7 +26,7 @@ func TestPrepareCapped(t *testing.T) {
 	}
 	var want strings.Builder
 	want.WriteString("invalid arguments for tool t:\n")
-	want.WriteString("- /e: Value " + strings.Repeat("v", 64) + "… (1000 bytes) should be one of the allowed values: a (enum)")
+	want.WriteString(`- /e: "` + strings.Repeat("v", 64) + `…" (1000 bytes) should be "a" (enum)`)
 	for i := range 19 {
 		fmt.Fprintf(&want, "\n- /k%03d: additional property is not allowed (additionalProperties)", i)
 	}
@@ -65,7 +65,7 @@ func TestCheckCapped(t *testing.T) {
 	want := "tool t returned a result that breaks its contract, so it was not sent (this is a bug in the tool, not in the call):\n" +
 		"- structuredContent does not match the output schema:"
 	for _, i := range []int{0, 1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 2, 20, 21, 22, 23, 24, 25, 26} {
-		want += fmt.Sprintf("\n  - /%d: Value is integer but should be string (type)", i)
+		want += fmt.Sprintf("\n  - /%d: 0 should be a string, not an integer (type)", i)
 	}
 	want += "\n  - … and 10 more"
 	if text(got) != want {

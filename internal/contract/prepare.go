@@ -16,7 +16,7 @@ import (
 // example
 //
 //	invalid arguments for tool add:
-//	- /a: Value is string but should be integer (type)
+//	- /a: "one" should be an integer, not a string (type)
 //	- /c: additional property is not allowed (additionalProperties)
 //
 // and the handler must not run. The defaulted value is the one validated.
