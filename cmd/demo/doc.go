@@ -1,13 +1,31 @@
 // Command demo is the program behind `make demo`: it builds cmd/everything,
-// starts it with its stdin and stdout on pipes, and drives a short scripted
-// MCP session over them, printing every line that crosses the pipes.
+// starts it (with -fixtures -page-size 1) with its stdin and stdout on
+// pipes, and drives one scripted session over them, printing every line
+// that crosses the pipes as it was sent: → for the client, ← for the
+// server. A line longer than 200 bytes (480 in the steps whose lines are
+// the point) is cut visibly, "… (N more bytes)"; the tools/list line is
+// cut after its first tool, before a nextCursor that is random per process.
 //
-// The session shows the handshake at 2025-11-25, tools/list followed across
-// its pages, a few tool calls (with progress notifications), one error of
-// each class, a cancelled call that is never answered, and the server's
-// exit when its stdin closes. Every response is awaited with a timeout, so
-// the demo cannot hang; a check that does not hold prints a FAIL line and
-// makes the program exit with status 1.
+// One process serves both protocol eras, and the demo shows both:
+//
+//   - Legacy (2025-11-25): initialize and notifications/initialized;
+//     tools/list with echo's inferred input schema as the client sees it;
+//     a typed call and an argument that fails the schema check (an isError
+//     result); a log message after logging/setLevel; progress; a cancelled
+//     call that is never answered; one JSON-RPC error of each class
+//     (-32700, -32600, -32601, -32602, -32603) next to a tool's own
+//     isError result.
+//   - Modern (2026-07-28): server/discover, a tools/call carrying the
+//     per-request _meta (protocolVersion, clientCapabilities, clientInfo),
+//     and subscriptions/listen with its acknowledgement; closing stdin ends
+//     the listen stream with its result and the server exits with status 0.
+//
+// The output is the same on every run: no times, process ids or cursors,
+// and each step waits for what it expects before sending more. Each wait
+// is bounded (5 s, and 60 s for the whole session, after which the server
+// is killed), so the demo cannot hang. Checks are silent while they hold;
+// one that does not prints a FAIL line, the server's stderr is shown, and
+// the program exits with status 1.
 //
 // Colour is used only when stdout is a terminal (and NO_COLOR is unset), so
 // `make demo | cat` and CI logs stay plain text.

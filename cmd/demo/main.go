@@ -4,21 +4,21 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"time"
 )
 
 func main() {
-	os.Exit(run(os.Stdout))
+	os.Exit(run(os.Stdout, useColor(os.Stdout)))
 }
 
-// run builds the server, runs the session and returns the exit status.
-func run(stdout *os.File) int {
-	color := useColor(stdout)
-	p := newPrinter(stdout, color)
+// run builds the server, runs the session, printing to w (with colour when
+// color is true), and returns the exit status: 0 when every check held.
+func run(w io.Writer, color bool) int {
+	p := newPrinter(w, color)
 	root, err := moduleRoot()
 	if err != nil {
 		p.fail("%v", err)
@@ -31,14 +31,12 @@ func run(stdout *os.File) int {
 	}
 	defer os.RemoveAll(dir)
 
-	start := time.Now()
 	bin, err := buildServer(root, dir)
 	if err != nil {
 		p.fail("building cmd/everything: %v", err)
 		return 1
 	}
-	p.note("built cmd/everything in %s", roundDuration(time.Since(start)))
-	if err := runSession(bin, stdout, color); err != nil {
+	if err := runSession(bin, w, color); err != nil {
 		return 1
 	}
 	return 0

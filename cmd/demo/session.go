@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,14 +12,18 @@ import (
 	json "github.com/goccy/go-json"
 )
 
-// responseTimeout bounds every wait for a server line, so the demo cannot
-// hang.
+// responseTimeout bounds every wait for a server line, and the server's
+// exit after its stdin closes, so the demo cannot hang.
 const responseTimeout = 5 * time.Second
 
+// sessionTimeout bounds the whole session: past it the server is killed,
+// which ends every wait and write at once.
+const sessionTimeout = 60 * time.Second
+
 // serverArgs start the server with its fault fixtures (the demo shows a
-// panicking handler answered with -32603) and a small page size, so that
-// tools/list takes several pages.
-var serverArgs = []string{"-fixtures", "-page-size", "3"}
+// panicking handler answered with -32603) and one tool a page, so that the
+// tools/list step shows one tool's entry, not the whole list.
+var serverArgs = []string{"-fixtures", "-page-size", "1"}
 
 // errTimeout and errEOF are why a wait for a server line ended without one.
 var (
@@ -26,20 +31,11 @@ var (
 	errEOF     = errors.New("the server closed its stdout")
 )
 
-// step is one part of the scripted session.
-type step struct {
-	caption string
-	run     func(*session)
-}
-
-// steps is the scripted session, in order (see steps.go).
-var steps = []step{
-	{"Handshake: initialize at 2025-11-25, then notifications/initialized", (*session).handshake},
-	{"tools/list, following nextCursor across every page", (*session).listTools},
-	{"Tool calls: echo (Unicode round trip), add (structuredContent), slow (progress before the result)", (*session).callTools},
-	{"One error of each class, each answered while the server keeps serving", (*session).errorClasses},
-	{"Cancellation: a slow call cancelled mid-way is never answered", (*session).cancellation},
-	{"Shutdown: closing stdin makes the server exit", (*session).shutdown},
+// wireLine is one line that crossed the pipes, and how it was printed.
+type wireLine struct {
+	fromServer bool
+	raw        []byte
+	shown      string
 }
 
 // session drives one server through the steps. It is not safe for
@@ -50,67 +46,84 @@ type session struct {
 	timeout time.Duration
 	nextID  int
 
+	limit int              // bytes of a wire line shown (maxShown, or wideShown in wide steps)
+	cut   func([]byte) int // when set, where a server line is cut instead of limit
+	wire  []wireLine       // every line that crossed the pipes, in order
+
 	checks, failures int
 	cancelled        map[string]bool // ids whose response must never arrive
-	answeredCancel   bool            // a response for a cancelled id arrived
 	eof              bool            // the server's stdout has ended
 	gone             string          // why the script cannot go on, once it cannot
 	exited           bool            // the server process has been waited for
+	listenID         string          // the open subscriptions/listen request, once sent
 }
 
 // runSession starts the server binary at bin, runs every step against it,
 // printing to out (with colour when color is true), and returns an error
 // when any check failed.
 func runSession(bin string, out io.Writer, color bool) error {
-	return runSessionTimeout(bin, out, color, responseTimeout)
+	_, err := runScript(bin, out, color, responseTimeout)
+	return err
 }
 
-// runSessionTimeout is runSession with every wait for a server line
-// bounded by timeout.
-func runSessionTimeout(bin string, out io.Writer, color bool, timeout time.Duration) error {
+// runScript is runSession with every wait bounded by timeout; it also
+// returns the session, for its transcript.
+func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*session, error) {
 	p := newPrinter(out, color)
+	p.title("mcpwire demo: cmd/everything %s on stdio pipes. → client, ← server, each line as sent (long ones cut)",
+		strings.Join(serverArgs, " "))
 	srv, err := startServer(bin, serverArgs...)
 	if err != nil {
 		p.fail("starting the server: %v", err)
-		return err
+		return nil, err
 	}
-	s := &session{p: p, srv: srv, timeout: timeout, cancelled: map[string]bool{}}
-	p.note("started cmd/everything %s (pid %d); each response is awaited at most %s",
-		strings.Join(serverArgs, " "), srv.cmd.Process.Pid, s.timeout)
+	watchdog := time.AfterFunc(sessionTimeout, srv.kill)
+	defer watchdog.Stop()
+
+	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}}
 	for i, st := range steps {
+		if st.era != "" {
+			p.era(st.era)
+		}
 		p.step(i+1, st.caption)
 		if s.gone != "" && i < len(steps)-1 {
-			p.note("skipped: %s", s.gone)
+			p.note("(skipped: %s)", s.gone)
 			continue
 		}
 		st.run(s)
 	}
-	if !s.exited { // a step went wrong before shutdown could finish
+	if !s.exited { // a step went wrong before the last step could finish
 		s.srv.kill()
 		s.drain(nil)
 		<-s.srv.exited
 	}
-	p.stderr(srv.stderr.Bytes(), 30)
 	p.plain("")
 	if s.failures > 0 {
+		p.stderr(srv.stderr.Bytes(), 10)
 		p.fail("demo failed: %d of %d checks did not hold", s.failures, s.checks)
-		return fmt.Errorf("%d of %d checks failed", s.failures, s.checks)
+		return s, fmt.Errorf("%d of %d checks failed", s.failures, s.checks)
 	}
-	p.ok("demo passed: all %d checks held", s.checks)
-	return nil
+	p.ok("all %d checks held", s.checks)
+	return s, nil
 }
 
-// ok records and prints a check that held.
-func (s *session) ok(format string, args ...any) {
+// check records a check and prints it only when it does not hold; it
+// returns ok.
+func (s *session) check(ok bool, format string, args ...any) bool {
 	s.checks++
-	s.p.ok(format, args...)
+	if !ok {
+		s.failures++
+		s.p.fail(format, args...)
+	}
+	return ok
 }
 
-// fail records and prints a check that did not hold.
-func (s *session) fail(format string, args ...any) {
-	s.checks++
-	s.failures++
-	s.p.fail(format, args...)
+// wide runs f with wire lines shown up to wideShown bytes: for the steps
+// whose lines are the point.
+func (s *session) wide(f func()) {
+	s.limit = wideShown
+	defer func() { s.limit = maxShown }()
+	f()
 }
 
 // send writes one line to the server and prints it; once the script cannot
@@ -119,9 +132,11 @@ func (s *session) send(line string) {
 	if s.gone != "" {
 		return
 	}
-	s.p.client([]byte(line))
+	shown := clip([]byte(line), s.limit)
+	s.wire = append(s.wire, wireLine{raw: []byte(line), shown: shown})
+	s.p.client(shown)
 	if err := s.srv.write([]byte(line)); err != nil {
-		s.fail("writing to the server's stdin: %v", err)
+		s.check(false, "writing to the server's stdin: %v", err)
 		s.gone = "the server's stdin is closed"
 	}
 }
@@ -164,11 +179,18 @@ func (s *session) receive(deadline <-chan time.Time) (message, error) {
 			s.eof = true
 			return message{}, errEOF
 		}
+		n := s.limit
+		if s.cut != nil {
+			if c := s.cut(line); c > 0 {
+				n = c
+			}
+		}
+		shown := clip(line, n)
+		s.wire = append(s.wire, wireLine{fromServer: true, raw: line, shown: shown})
 		m := decode(line)
-		s.p.server(line, m.Error != nil)
+		s.p.server(shown, m.Error != nil)
 		if m.isResponse() && s.cancelled[string(m.ID)] {
-			s.answeredCancel = true
-			s.fail("a response arrived for the cancelled request id %s", m.ID)
+			s.check(false, "a response arrived for the cancelled request %s", m.ID)
 		}
 		return m, nil
 	case <-deadline:
@@ -190,11 +212,11 @@ func (s *session) await(what string, match func(message) bool) (m message, befor
 		m, err := s.receive(t.C)
 		switch {
 		case errors.Is(err, errTimeout):
-			s.fail("no %s within %s", what, s.timeout)
+			s.check(false, "no %s within %s", what, s.timeout)
 			s.gone = "the server stopped answering"
 			return message{}, before, false
 		case err != nil:
-			s.fail("%v while waiting for %s", err, what)
+			s.check(false, "%v while waiting for %s", err, what)
 			s.gone = err.Error()
 			return message{}, before, false
 		case match(m):
@@ -204,11 +226,22 @@ func (s *session) await(what string, match func(message) bool) (m message, befor
 	}
 }
 
-// response awaits the response to the request with the given id.
-func (s *session) response(id string) (message, []message, bool) {
-	return s.await("response to id "+id, func(m message) bool {
+// responseAfter awaits the response to the request with the given id and
+// returns it with the lines that came before it.
+func (s *session) responseAfter(id string) (message, []message, bool) {
+	return s.await("response to request "+id, func(m message) bool {
 		return m.isResponse() && string(m.ID) == id
 	})
+}
+
+// response awaits the response to the request with the given id; any
+// line before it is a failure.
+func (s *session) response(id string) (message, bool) {
+	m, before, ok := s.responseAfter(id)
+	if ok {
+		s.check(len(before) == 0, "%s before the response to request %s", plural(len(before), "unexpected line"), id)
+	}
+	return m, ok
 }
 
 // collect reads and returns the server lines that arrive within d.
@@ -225,8 +258,8 @@ func (s *session) collect(d time.Duration) []message {
 	}
 }
 
-// drain reads server lines until EOF or until deadline fires, and reports
-// whether EOF was reached.
+// drain reads server lines until EOF or until deadline fires (never when
+// it is nil), and reports whether EOF was reached.
 func (s *session) drain(deadline <-chan time.Time) bool {
 	for {
 		if _, err := s.receive(deadline); err != nil {
@@ -235,30 +268,23 @@ func (s *session) drain(deadline <-chan time.Time) bool {
 	}
 }
 
-// result decodes a successful response's result into v, recording a
-// failure (and returning false) for an error response or a result that
-// does not decode.
+// result decodes a successful response's result into v; an error response
+// or a result that does not decode is a failure (and false).
 func (s *session) result(m message, v any) bool {
 	if m.Error != nil {
-		s.fail("expected a result, got error %d: %s", m.Error.Code, m.Error.Message)
-		return false
+		return s.check(false, "expected a result, got error %d: %s", m.Error.Code, m.Error.Message)
 	}
-	if err := json.Unmarshal(m.Result, v); err != nil {
-		s.fail("the result does not decode: %v", err)
-		return false
-	}
-	return true
+	err := json.Unmarshal(m.Result, v)
+	return s.check(err == nil, "the result does not decode: %v", err)
 }
 
 // expectError checks that m is an error response with code.
 func (s *session) expectError(m message, code int, what string) {
 	switch {
 	case m.Error == nil:
-		s.fail("%s: expected error %d, got a result", what, code)
-	case m.Error.Code != code:
-		s.fail("%s: expected error %d, got %d (%s)", what, code, m.Error.Code, m.Error.Message)
+		s.check(false, "%s: expected error %d, got a result", what, code)
 	default:
-		s.ok("%s → %d %q", what, code, m.Error.Message)
+		s.check(m.Error.Code == code, "%s: expected error %d, got %d (%s)", what, code, m.Error.Code, m.Error.Message)
 	}
 }
 
@@ -269,7 +295,12 @@ type message struct {
 	Params json.RawMessage `json:"params"`
 	Result json.RawMessage `json:"result"`
 	Error  *rpcError       `json:"error"`
+
+	raw []byte // the line as read
 }
+
+// String is the line as read, cut for a failure message.
+func (m message) String() string { return clip(m.raw, 120) }
 
 // rpcError is a JSON-RPC error object.
 type rpcError struct {
@@ -278,12 +309,13 @@ type rpcError struct {
 }
 
 // decode decodes a server line; a line that is not a JSON object decodes
-// to the zero message, which matches nothing.
+// to a message with only raw set, which matches nothing.
 func decode(line []byte) message {
 	var m message
 	if json.Unmarshal(line, &m) != nil {
-		return message{}
+		return message{raw: line}
 	}
+	m.raw = line
 	return m
 }
 
@@ -292,12 +324,17 @@ func (m message) isResponse() bool {
 	return m.Method == "" && (m.Result != nil || m.Error != nil)
 }
 
+// hasNoID reports whether m's id is absent or null, as for an error about
+// a line whose id could not be read.
+func (m message) hasNoID() bool {
+	return len(m.ID) == 0 || string(m.ID) == "null"
+}
+
 // progress is the params of notifications/progress.
 type progress struct {
 	Token    json.RawMessage `json:"progressToken"`
 	Progress float64         `json:"progress"`
 	Total    float64         `json:"total"`
-	Message  string          `json:"message"`
 }
 
 // progressFor returns m's progress when m is a progress notification for
@@ -310,15 +347,24 @@ func (m message) progressFor(token string) (progress, bool) {
 	return p, string(p.Token) == token
 }
 
-// progressFor returns the progress notifications for token among msgs.
-func progressFor(msgs []message, token string) []progress {
-	var out []progress
-	for _, m := range msgs {
-		if p, ok := m.progressFor(token); ok {
-			out = append(out, p)
-		}
+// afterFirstTool is where a tools/list line is cut: right after the entry
+// of its first tool, before the rest of the page and its nextCursor (which
+// is random per server process). It is 0 when line is not a tools/list
+// result with a tool.
+func afterFirstTool(line []byte) int {
+	var m struct {
+		Result struct {
+			Tools []json.RawMessage `json:"tools"`
+		} `json:"result"`
 	}
-	return out
+	if json.Unmarshal(line, &m) != nil || len(m.Result.Tools) == 0 {
+		return 0
+	}
+	i := bytes.Index(line, m.Result.Tools[0])
+	if i < 0 {
+		return 0
+	}
+	return i + len(m.Result.Tools[0])
 }
 
 // jsonString encodes s as a JSON string.

@@ -2,133 +2,77 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
 	json "github.com/goccy/go-json"
 )
 
-// protocolVersion is the revision the demo asks for.
-const protocolVersion = "2025-11-25"
-
-// echoText exercises escaping and multi-byte UTF-8 in both directions.
-const echoText = "héllo\nworld ✓"
-
-// demoTools are the tools the session calls; tools/list must list them.
-var demoTools = []string{"echo", "add", "fail", "slow", "panic"}
-
-// maxPages bounds the tools/list loop against a cursor that never ends.
-const maxPages = 50
-
-// quietWindow is how long the cancellation step keeps listening after the
-// ping, to show that no response for the cancelled call arrives.
-const quietWindow = 400 * time.Millisecond
-
-// handshake initializes the session at protocolVersion.
-func (s *session) handshake() {
-	id := s.request("initialize", `{"protocolVersion":"`+protocolVersion+`","capabilities":{},"clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`)
-	if m, _, ok := s.response(id); ok {
-		var r struct {
-			ProtocolVersion string `json:"protocolVersion"`
-			Capabilities    struct {
-				Tools json.RawMessage `json:"tools"`
-			} `json:"capabilities"`
-			ServerInfo struct {
-				Name    string `json:"name"`
-				Version string `json:"version"`
-			} `json:"serverInfo"`
-		}
-		switch {
-		case !s.result(m, &r):
-		case r.ProtocolVersion != protocolVersion:
-			s.fail("the server negotiated %q, not %q", r.ProtocolVersion, protocolVersion)
-		case r.Capabilities.Tools == nil:
-			s.fail("the server did not declare the tools capability")
-		default:
-			s.ok("negotiated %s with %s %s, which offers tools", r.ProtocolVersion, r.ServerInfo.Name, r.ServerInfo.Version)
-		}
-	}
-	if s.gone == "" {
-		s.notify("notifications/initialized", "")
-		s.p.note("a notification: no reply is due")
-	}
+// step is one part of the scripted session.
+type step struct {
+	era     string // when set, a heading printed before the step
+	caption string
+	run     func(*session)
 }
 
-// listTools pages through tools/list.
-func (s *session) listTools() {
-	seen := map[string]int{}
-	cursor := ""
-	for page := 1; ; page++ {
-		params := "{}"
-		if cursor != "" {
-			params = `{"cursor":` + jsonString(cursor) + `}`
-		}
-		m, _, ok := s.response(s.request("tools/list", params))
-		var r struct {
-			Tools []struct {
-				Name string `json:"name"`
-			} `json:"tools"`
-			NextCursor *string `json:"nextCursor"`
-		}
-		if !ok || !s.result(m, &r) {
-			return
-		}
-		names := make([]string, len(r.Tools))
-		for i, t := range r.Tools {
-			names[i] = t.Name
-			seen[t.Name]++
-		}
-		switch {
-		case r.NextCursor == nil:
-			s.ok("page %d: %s (no nextCursor: the last page)", page, strings.Join(names, ", "))
-		case *r.NextCursor == "":
-			s.fail("page %d: nextCursor is the empty string; the last page must omit it", page)
-			return
-		case page == maxPages:
-			s.fail("still a nextCursor after %d pages", page)
-			return
-		default:
-			s.ok("page %d: %s (nextCursor given: ask for the next page)", page, strings.Join(names, ", "))
-			cursor = *r.NextCursor
-			continue
-		}
-		s.checkListing(seen, page)
-		return
-	}
+// steps is the scripted session, in order: one legacy session and modern
+// requests, on one server process.
+var steps = []step{
+	{"Legacy era (2025-11-25): initialize opens one session on the process", "initialize, then notifications/initialized (a notification: no reply)", (*session).handshake},
+	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools},
+	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls},
+	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning},
+	{"", "One JSON-RPC error of each class, then a tool's own failure: a result with isError, not an error", (*session).errorClasses},
+	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover: the versions and capabilities, no session opened", (*session).discover},
+	{"", "tools/call with the per-request _meta: the result adds resultType and serverInfo", (*session).modernCall},
+	{"", "subscriptions/listen: the acknowledgement names the filters honoured (this server has no prompts)", (*session).listen},
+	{"", "Closing stdin: the open listen stream gets its final result, then the server exits", (*session).shutdown},
 }
 
-// checkListing checks that every tool was listed once and that the demo's
-// tools are among them.
-func (s *session) checkListing(seen map[string]int, pages int) {
-	for name, n := range seen {
-		if n > 1 {
-			s.fail("tool %q was listed %d times", name, n)
-			return
-		}
-	}
-	var missing []string
-	for _, name := range demoTools {
-		if seen[name] == 0 {
-			missing = append(missing, name)
-		}
-	}
-	if len(missing) > 0 {
-		s.fail("tools/list lacks %s", strings.Join(missing, ", "))
-		return
-	}
-	s.ok("%d tools over %d pages, each listed once", len(seen), pages)
-}
+// legacyVersion is the revision the legacy session asks for.
+const legacyVersion = "2025-11-25"
+
+// modernVersion is the revision of the modern requests.
+const modernVersion = "2026-07-28"
+
+// modernMeta is the _meta member every modern request carries.
+const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"` + modernVersion + `",` +
+	`"io.modelcontextprotocol/clientCapabilities":{},` +
+	`"io.modelcontextprotocol/clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`
+
+// echoText exercises multi-byte UTF-8 in both directions.
+const echoText = "héllo ✓"
+
+// Progress and cancellation: the slow call reports every slowDelay and is
+// cancelled after its second report; quietWindow (more than two reports'
+// time) then shows that nothing more comes for it.
+const (
+	slowDelay     = 150 * time.Millisecond
+	quietWindow   = 400 * time.Millisecond
+	progressToken = `"demo-progress"`
+)
 
 // toolResult is the result of tools/call.
 type toolResult struct {
-	Content []struct {
+	ResultType string `json:"resultType"`
+	Content    []struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	} `json:"content"`
 	StructuredContent json.RawMessage `json:"structuredContent"`
 	IsError           bool            `json:"isError"`
+	Meta              resultMeta      `json:"_meta"`
+}
+
+// resultMeta is the _meta of a modern result.
+type resultMeta struct {
+	ServerInfo *struct {
+		Name string `json:"name"`
+	} `json:"io.modelcontextprotocol/serverInfo"`
+	SubscriptionID json.RawMessage `json:"io.modelcontextprotocol/subscriptionId"`
 }
 
 // text is the result's first content block's text.
@@ -139,170 +83,260 @@ func (r toolResult) text() string {
 	return r.Content[0].Text
 }
 
-// call calls a tool and returns its result; ok is false (with a failure
-// recorded) when no successful tool result arrived.
-func (s *session) call(params string) (r toolResult, before []message, ok bool) {
-	m, before, ok := s.response(s.request("tools/call", params))
+// call calls a tool (params is the params object) and returns its result,
+// which must be the first line to come back; ok is false (with a failure
+// recorded) when no tool result arrived.
+func (s *session) call(params string) (r toolResult, ok bool) {
+	m, ok := s.response(s.request("tools/call", params))
+	return r, ok && s.result(m, &r)
+}
+
+// handshake initializes the legacy session.
+func (s *session) handshake() {
+	id := s.request("initialize", `{"protocolVersion":"`+legacyVersion+`","capabilities":{},"clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`)
+	m, ok := s.response(id)
+	var r struct {
+		ProtocolVersion string `json:"protocolVersion"`
+		Capabilities    struct {
+			Tools   json.RawMessage `json:"tools"`
+			Logging json.RawMessage `json:"logging"`
+		} `json:"capabilities"`
+	}
+	if ok && s.result(m, &r) {
+		s.check(r.ProtocolVersion == legacyVersion, "the server negotiated %q, not %q", r.ProtocolVersion, legacyVersion)
+		s.check(r.Capabilities.Tools != nil && r.Capabilities.Logging != nil, "the server did not declare the tools and logging capabilities")
+	}
+	s.notify("notifications/initialized", "")
+}
+
+// listTools asks for the first page of tools/list and checks the inferred
+// input schema of its one tool, echo.
+func (s *session) listTools() {
+	s.cut = afterFirstTool
+	defer func() { s.cut = nil }()
+	var m message
+	var ok bool
+	s.wide(func() { m, ok = s.response(s.request("tools/list", "")) })
+	var r struct {
+		Tools []struct {
+			Name        string `json:"name"`
+			InputSchema struct {
+				Type       string `json:"type"`
+				Properties map[string]struct {
+					Type string `json:"type"`
+				} `json:"properties"`
+				Required []string `json:"required"`
+			} `json:"inputSchema"`
+		} `json:"tools"`
+		NextCursor string `json:"nextCursor"`
+	}
 	if !ok || !s.result(m, &r) {
-		return r, before, false
-	}
-	return r, before, true
-}
-
-// callTools calls echo, add and slow.
-func (s *session) callTools() {
-	if r, _, ok := s.call(`{"name":"echo","arguments":{"text":` + jsonString(echoText) + `}}`); ok {
-		if r.text() == echoText && !r.IsError {
-			s.ok("echo returned the text byte for byte: %q", r.text())
-		} else {
-			s.fail("echo returned %q, want %q", r.text(), echoText)
-		}
-	}
-
-	if r, _, ok := s.call(`{"name":"add","arguments":{"a":2,"b":40}}`); ok {
-		var sc struct {
-			Sum *int `json:"sum"`
-		}
-		if json.Unmarshal(r.StructuredContent, &sc) == nil && sc.Sum != nil && *sc.Sum == 42 {
-			s.ok("2 + 40: structuredContent %s, and the same JSON as text for older clients", r.StructuredContent)
-		} else {
-			s.fail("add: structuredContent is %s, want {\"sum\":42}", r.StructuredContent)
-		}
-	}
-
-	r, before, ok := s.call(`{"name":"slow","arguments":{"steps":3,"delay_ms":100},"_meta":{"progressToken":"demo-slow"}}`)
-	if !ok {
 		return
 	}
-	s.checkProgress(progressFor(before, `"demo-slow"`), 3)
-	if r.text() != "done: 3 steps" {
-		s.fail("slow returned %q, want %q", r.text(), "done: 3 steps")
+	if !s.check(len(r.Tools) == 1 && r.Tools[0].Name == "echo", "the first page is not echo alone (-page-size 1)") {
+		return
+	}
+	in := r.Tools[0].InputSchema
+	s.check(in.Type == "object" && in.Properties["text"].Type == "string" && slices.Contains(in.Required, "text"),
+		"echo's input schema lacks a required string property text")
+	s.check(r.NextCursor != "", "the first of several pages has no nextCursor")
+}
+
+// typedCalls calls echo with its argument, then with one of the wrong
+// type.
+func (s *session) typedCalls() {
+	if r, ok := s.call(`{"name":"echo","arguments":{"text":` + jsonString(echoText) + `}}`); ok {
+		s.check(!r.IsError && r.text() == echoText, "echo returned %q, want %q", r.text(), echoText)
+	}
+	if r, ok := s.call(`{"name":"echo","arguments":{"text":42}}`); ok {
+		s.check(r.IsError && strings.Contains(r.text(), "/text"), "echo with a number for text: want an isError result naming /text, got %q", r.text())
 	}
 }
 
-// checkProgress checks that ps report steps 1..n of n, in order; they were
-// all read before the call's result.
-func (s *session) checkProgress(ps []progress, n int) {
-	if len(ps) != n {
-		s.fail("%d progress notifications arrived before the result, want %d", len(ps), n)
-		return
+// whileRunning shows a log message from a tool (the others are below the
+// level set), then progress from a slow call, which is cancelled.
+func (s *session) whileRunning() {
+	if m, ok := s.response(s.request("logging/setLevel", `{"level":"error"}`)); ok {
+		var r struct{}
+		s.result(m, &r)
 	}
-	for i, p := range ps {
-		if p.Progress != float64(i+1) || p.Total != float64(n) {
-			s.fail("progress notification %d reports %g of %g, want %d of %d", i+1, p.Progress, p.Total, i+1, n)
+	m, before, ok := s.responseAfter(s.request("tools/call", `{"name":"test_logging_tool","arguments":{}}`))
+	var r toolResult
+	if ok && s.result(m, &r) {
+		var levels []string
+		for _, n := range before {
+			var p struct {
+				Level string `json:"level"`
+			}
+			if n.Method == "notifications/message" && json.Unmarshal(n.Params, &p) == nil {
+				levels = append(levels, p.Level)
+			}
+		}
+		s.check(len(before) == 1 && slices.Equal(levels, []string{"error"}),
+			"want one notifications/message at level error before the result, got %d lines (levels %v)", len(before), levels)
+	}
+	s.cancellation()
+}
+
+// cancellation starts a slow call, cancels it after two progress
+// notifications, and shows that nothing more comes for it.
+func (s *session) cancellation() {
+	id := s.request("tools/call", `{"name":"slow","arguments":{"steps":100,"delay_ms":`+jsonInt(slowDelay.Milliseconds())+`},"_meta":{"progressToken":`+progressToken+`}}`)
+	for want := 1.0; want <= 2; want++ {
+		m, _, ok := s.await("progress notification", func(m message) bool { return m.Method != "" || m.isResponse() })
+		if !ok {
+			return
+		}
+		p, isProgress := m.progressFor(progressToken)
+		if !s.check(isProgress && p.Progress == want && p.Total == 100, "want progress %g of 100 for %s, got %s", want, progressToken, m) {
 			return
 		}
 	}
-	s.ok("%d progress notifications, 1/%d to %d/%d in order, all before the result", n, n, n, n)
+	s.cancelled[id] = true
+	s.notify("notifications/cancelled", `{"requestId":`+id+`,"reason":"the user pressed stop"}`)
+	late := s.collect(quietWindow)
+	if s.check(len(late) == 0, "%s after the cancel", plural(len(late), "line")) {
+		s.p.note("(nothing more for request %s in %s: a cancelled call gets no response)", id, quietWindow)
+	}
 }
 
-// errorClasses provokes one error of each class.
+// errorClasses provokes one JSON-RPC error of each class, then calls a
+// tool that fails.
 func (s *session) errorClasses() {
 	s.send("this is not json")
 	if m, _, ok := s.await("error response without an id", func(m message) bool {
-		return m.isResponse() && m.ID == nil && m.Error != nil
+		return m.isResponse() && m.hasNoID()
 	}); ok {
-		s.expectError(m, -32700, "a line that is not JSON (no id to answer with)")
+		s.expectError(m, -32700, "a line that is not JSON")
 	}
 
 	id := s.newID()
 	s.send(`{"jsonrpc":"1.0","id":` + id + `,"method":"ping"}`)
-	if m, _, ok := s.response(id); ok {
-		s.expectError(m, -32600, "an invalid request (jsonrpc 1.0), its id kept")
+	if m, ok := s.response(id); ok {
+		s.expectError(m, -32600, "jsonrpc 1.0")
 	}
-
-	if m, _, ok := s.response(s.request("no/such/method", "{}")); ok {
+	if m, ok := s.response(s.request("no/such/method", "{}")); ok {
 		s.expectError(m, -32601, "an unknown method")
 	}
-
-	if m, _, ok := s.response(s.request("tools/call", `{"name":"no_such_tool","arguments":{}}`)); ok {
+	if m, ok := s.response(s.request("tools/call", `{"name":"no_such_tool","arguments":{}}`)); ok {
 		s.expectError(m, -32602, "an unknown tool")
 	}
-
-	if r, _, ok := s.call(`{"name":"fail","arguments":{}}`); ok {
-		if r.IsError {
-			s.ok("a failing tool → a result with isError: true (%q), not a JSON-RPC error", r.text())
-		} else {
-			s.fail("fail: the result lacks isError: true")
-		}
+	if m, ok := s.response(s.request("tools/call", `{"name":"panic","arguments":{}}`)); ok {
+		s.expectError(m, -32603, "a panicking handler")
 	}
-
-	if m, _, ok := s.response(s.request("tools/call", `{"name":"panic","arguments":{}}`)); ok {
-		s.expectError(m, -32603, "a panicking handler (the stack goes to stderr)")
+	if r, ok := s.call(`{"name":"fail","arguments":{}}`); ok {
+		s.check(r.IsError, "fail: the result lacks isError: true")
 	}
 }
 
-// cancellation cancels a slow call after two progress notifications and
-// shows that it is never answered while other requests still are.
-func (s *session) cancellation() {
-	const token = `"demo-cancel"`
-	id := s.request("tools/call", `{"name":"slow","arguments":{"steps":100,"delay_ms":50},"_meta":{"progressToken":`+token+`}}`)
-	if _, _, ok := s.await("second progress notification", func(m message) bool {
-		p, ok := m.progressFor(token)
-		return ok && p.Progress >= 2
-	}); !ok {
+// discover asks for the server's versions and capabilities, the modern
+// way.
+func (s *session) discover() {
+	var m message
+	var ok bool
+	s.wide(func() { m, ok = s.response(s.request("server/discover", "{"+modernMeta+"}")) })
+	var r struct {
+		ResultType        string                          `json:"resultType"`
+		SupportedVersions []string                        `json:"supportedVersions"`
+		Capabilities      struct{ Tools json.RawMessage } `json:"capabilities"`
+		TTLMs             *int                            `json:"ttlMs"`
+		CacheScope        string                          `json:"cacheScope"`
+		Meta              resultMeta                      `json:"_meta"`
+	}
+	if !ok || !s.result(m, &r) {
 		return
 	}
-	s.cancelled[id] = true
-	s.notify("notifications/cancelled", `{"requestId":`+id+`,"reason":"the demo pressed stop"}`)
+	s.check(r.ResultType == "complete", "resultType is %q, want complete", r.ResultType)
+	s.check(slices.Contains(r.SupportedVersions, modernVersion) && slices.Contains(r.SupportedVersions, legacyVersion),
+		"supportedVersions %v lacks %s or %s", r.SupportedVersions, modernVersion, legacyVersion)
+	s.check(r.Capabilities.Tools != nil, "the capabilities lack tools")
+	s.check(r.TTLMs != nil && *r.TTLMs >= 0 && (r.CacheScope == "public" || r.CacheScope == "private"),
+		"the cache hints are missing or wrong: ttlMs %v, cacheScope %q", r.TTLMs, r.CacheScope)
+	s.check(r.Meta.ServerInfo != nil && r.Meta.ServerInfo.Name != "", "the result's _meta lacks serverInfo")
+}
 
-	m, before, ok := s.response(s.request("ping", ""))
+// modernCall calls add with the per-request _meta.
+func (s *session) modernCall() {
+	var r toolResult
+	var ok bool
+	s.wide(func() { r, ok = s.call(`{"name":"add","arguments":{"a":2,"b":40},` + modernMeta + `}`) })
 	if !ok {
 		return
 	}
-	if m.Error == nil {
-		s.ok("ping answered: the server keeps serving")
-	} else {
-		s.fail("ping answered with error %d", m.Error.Code)
+	var sum struct {
+		Sum *int `json:"sum"`
 	}
-	s.p.note("listening %s more for anything about id %s…", quietWindow, id)
-	late := append(before, s.collect(quietWindow)...)
-	n := len(progressFor(late, token))
-	switch {
-	case n > 2:
-		s.fail("%d progress notifications after the cancel: the call kept running", n)
-	case s.answeredCancel:
-	case n == 0:
-		s.ok("no response for id %s, and no progress after the cancel", id)
-	default:
-		s.ok("no response for id %s, and its progress stopped (%d notification(s) already on their way)", id, n)
-	}
+	s.check(!r.IsError && json.Unmarshal(r.StructuredContent, &sum) == nil && sum.Sum != nil && *sum.Sum == 42,
+		"add: structuredContent is %s, want {\"sum\":42}", r.StructuredContent)
+	s.check(r.ResultType == "complete", "resultType is %q, want complete", r.ResultType)
+	s.check(r.Meta.ServerInfo != nil, "the result's _meta lacks serverInfo")
 }
 
-// shutdown closes the server's stdin and waits for it to exit.
+// listen opens a subscription and checks its acknowledgement.
+func (s *session) listen() {
+	s.listenID = s.request("subscriptions/listen", `{"notifications":{"toolsListChanged":true,"promptsListChanged":true},`+modernMeta+`}`)
+	m, _, ok := s.await("notifications/subscriptions/acknowledged", func(m message) bool { return m.Method != "" || m.isResponse() })
+	if !ok {
+		return
+	}
+	var ack struct {
+		Notifications json.RawMessage `json:"notifications"`
+		Meta          resultMeta      `json:"_meta"`
+	}
+	if !s.check(m.Method == "notifications/subscriptions/acknowledged" && json.Unmarshal(m.Params, &ack) == nil,
+		"the first line after subscriptions/listen is not its acknowledgement: %s", m) {
+		return
+	}
+	s.check(string(ack.Meta.SubscriptionID) == s.listenID, "the acknowledgement's subscriptionId is %s, want %s", ack.Meta.SubscriptionID, s.listenID)
+	s.check(jsonEqual(ack.Notifications, `{"toolsListChanged":true}`), "the acknowledgement honours %s, want {\"toolsListChanged\":true}", ack.Notifications)
+}
+
+// shutdown closes the server's stdin; the open subscription must end with
+// its result, then the server must close its stdout and exit with status 0.
 func (s *session) shutdown() {
-	start := time.Now()
-	s.p.clientEvent("closes stdin (EOF)")
+	s.p.clientEvent("closes stdin")
 	if err := s.srv.closeStdin(); err != nil && !errors.Is(err, os.ErrClosed) {
-		s.fail("closing the server's stdin: %v", err)
+		s.check(false, "closing the server's stdin: %v", err)
+	}
+	if s.listenID != "" && s.gone == "" {
+		m, before, ok := s.responseAfter(s.listenID)
+		var r toolResult
+		if ok && s.result(m, &r) {
+			s.check(len(before) == 0, "%s before the listen result", plural(len(before), "unexpected line"))
+			s.check(r.ResultType == "complete" && string(r.Meta.SubscriptionID) == s.listenID,
+				"the listen result lacks resultType complete or subscriptionId %s", s.listenID)
+		}
 	}
 	deadline := time.NewTimer(s.timeout)
 	defer deadline.Stop()
+	before := len(s.wire)
 	if !s.drain(deadline.C) {
-		s.fail("the server did not close its stdout within %s; killing it", s.timeout)
+		s.check(false, "the server did not close its stdout within %s; killing it", s.timeout)
 		s.srv.kill()
 		s.drain(nil)
 	}
+	s.check(len(s.wire) == before, "the server wrote after the listen result")
 	var err error
 	select {
 	case err = <-s.srv.exited:
 	case <-deadline.C:
-		s.fail("the server did not exit within %s; killing it", s.timeout)
+		s.check(false, "the server did not exit within %s; killing it", s.timeout)
 		s.srv.kill()
 		err = <-s.srv.exited
 	}
 	s.exited = true
-	took := time.Since(start)
-	s.p.serverEvent(fmt.Sprintf("process exited: status %d, %s after stdin closed", exitCode(err), roundDuration(took)))
-	switch {
-	case err != nil:
-		s.fail("the server exited with %v", err)
-	case took >= 2*time.Second:
-		s.fail("the server took %s to exit, want under 2s", roundDuration(took))
-	default:
-		s.ok("clean exit (status 0) in %s", roundDuration(took))
-	}
-	if len(s.cancelled) > 0 && !s.answeredCancel {
-		s.ok("read to EOF: the cancelled call was never answered")
-	}
+	s.p.serverEvent("exits with status " + jsonInt(int64(exitCode(err))))
+	s.check(err == nil, "the server exited with %v", err)
+}
+
+// jsonInt formats n as JSON.
+func jsonInt(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// jsonEqual reports whether got and want are the same JSON value.
+func jsonEqual(got json.RawMessage, want string) bool {
+	var a, b any
+	return json.Unmarshal(got, &a) == nil && json.Unmarshal([]byte(want), &b) == nil && reflect.DeepEqual(a, b)
 }
