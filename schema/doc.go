@@ -66,6 +66,14 @@
 //	pattern:"REGEX"  format:"F"  default:"V"
 //	                        the same keywords as tags of their own, for values
 //	                        with commas.
+//	jsonschema:"text"       with no "=" anywhere (and not "nullable"): the
+//	                        description, as go-sdk writes it, so that its
+//	                        structs move over unchanged; a description tag,
+//	                        when both are given, wins.
+//
+// A field without a json tag is named by its Go name, as encoding/json
+// names it ("UserID"); tool.New warns about argument fields with neither a
+// json nor a description tag, since that is rarely what was meant.
 //
 // On a slice or array field, the value keywords (enum, the bounds, lengths,
 // pattern, format) apply to the items; minItems, maxItems and default apply

@@ -317,3 +317,27 @@ func mustCompile(t *testing.T, raw string) *Schema {
 	}
 	return s
 }
+
+// go-sdk's tag style: a bare jsonschema tag is the description.
+func TestBareJSONSchemaTagIsDescription(t *testing.T) {
+	type gosdkArgs struct {
+		Name  string `json:"name" jsonschema:"the name of the person, in full"`
+		Both  string `json:"both" description:"wins" jsonschema:"loses"`
+		Bound int    `json:"bound" jsonschema:"minimum=1"`
+		Maybe *int   `json:"maybe,omitempty" jsonschema:"nullable"`
+	}
+	raw, err := For[gosdkArgs]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"name":{"type":"string","description":"the name of the person, in full"}`,
+		`"both":{"type":"string","description":"wins"}`,
+		`"bound":{"type":"integer","minimum":1`,
+		`"maybe":{"type":["integer","null"]`,
+	} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("schema lacks %s:\n%s", want, raw)
+		}
+	}
+}

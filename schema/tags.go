@@ -17,10 +17,16 @@ func applyTags(s *object, tag reflect.StructTag, path string) error {
 	fail := func(format string, args ...any) error {
 		return &Error{Path: path, Reason: "struct tag: " + fmt.Sprintf(format, args...)}
 	}
+	js := tag.Get("jsonschema")
 	if d, ok := tag.Lookup("description"); ok {
 		s.set("description", d)
+	} else if isBareDescription(js) {
+		s.set("description", js)
 	}
-	items := parseTagItems(tag.Get("jsonschema"))
+	if isBareDescription(js) {
+		js = ""
+	}
+	items := parseTagItems(js)
 	for _, key := range []string{"pattern", "format", "default"} {
 		if v, ok := tag.Lookup(key); ok {
 			items = append(items, tagItem{key: key, value: v, hasValue: true})
@@ -58,6 +64,14 @@ func applyTags(s *object, tag reflect.StructTag, path string) error {
 		makeNullable(s)
 	}
 	return nil
+}
+
+// isBareDescription reports whether a jsonschema tag is a description, as
+// go-sdk writes it (jsonschema:"the city to look up"): text with no "=" at
+// all that is not the nullable flag.
+func isBareDescription(tag string) bool {
+	t := strings.TrimSpace(tag)
+	return t != "" && !strings.Contains(t, "=") && t != "nullable"
 }
 
 type tagItem struct {
