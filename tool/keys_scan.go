@@ -10,12 +10,6 @@ import (
 	"github.com/mcpwire/mcpwire/schema"
 )
 
-// caseVariantMessage is the message of a key refused because it names a
-// member only when case is ignored: the one an unknown property gets from
-// "additionalProperties": false, so that strict and relaxed schemas
-// answer a case-variant key alike.
-const caseVariantMessage = "additional property is not allowed"
-
 // check returns the violations of the keys of args, a JSON value to be
 // decoded by plan p: each key that matches no member of its struct
 // exactly but one when case is ignored (strings.EqualFold), with its
@@ -31,7 +25,9 @@ func (p *keyPlan) check(args []byte) []schema.Violation {
 	vs := make([]schema.Violation, 0, len(s.found)+1)
 	for _, k := range s.found {
 		tokens := append(pathTo(args, k.Start-1), k.Text(args))
-		vs = append(vs, schema.Violation{Pointer: schema.Pointer(tokens...), Keyword: "additionalProperties", Message: caseVariantMessage})
+		// Worded as "additionalProperties": false words an unknown key, so
+		// that strict and relaxed schemas answer a case variant alike.
+		vs = append(vs, schema.NewViolation(schema.Pointer(tokens...), "additionalProperties", nil, ""))
 	}
 	slices.SortFunc(vs, func(a, b schema.Violation) int { return cmp.Compare(a.Pointer, b.Pointer) })
 	vs = slices.Compact(vs) // a repeated key
