@@ -23,7 +23,7 @@ func (s *Server) hasCompletions() bool {
 			return true
 		}
 	}
-	for _, e := range s.res.templates {
+	for _, e := range s.templates.list {
 		if len(e.tmpl.Complete) > 0 {
 			return true
 		}
@@ -107,11 +107,11 @@ func (s *Server) provider(ref protocol.CompletionReference, arg string) (complet
 	defer s.mu.RUnlock()
 	switch {
 	case ref.Prompt != nil:
-		i, ok := s.prompts.index[ref.Prompt.Name]
+		e, ok := s.prompts.get(ref.Prompt.Name)
 		if !ok {
 			return nil, false, invalidParams("unknown prompt %s", clip.Quote(ref.Prompt.Name))
 		}
-		p := s.prompts.list[i].p
+		p := e.p
 		for _, a := range p.Arguments {
 			if a.Name == arg {
 				return p.Complete[arg], true, nil
@@ -119,11 +119,10 @@ func (s *Server) provider(ref protocol.CompletionReference, arg string) (complet
 		}
 		return nil, false, nil
 	case ref.Resource != nil:
-		i, ok := s.res.tindex[ref.Resource.URI]
+		t, ok := s.templates.get(ref.Resource.URI)
 		if !ok {
 			return nil, false, invalidParams("no resource template %s", clip.Quote(ref.Resource.URI))
 		}
-		t := s.res.templates[i]
 		for _, v := range t.matcher.Vars() {
 			if v == arg {
 				return t.tmpl.Complete[arg], true, nil

@@ -23,13 +23,6 @@ type promptEntry struct {
 	meta protocol.Meta
 }
 
-// prompts is the server's registry of prompts, guarded by Server.mu.
-type prompts struct {
-	list  []*promptEntry
-	index map[string]int // by name
-	gen   uint64
-}
-
 // AddPrompt registers a prompt, typically one that prompt.New built. It
 // fails, wrapping ErrInvalidPrompt, for the problem prompt.New found
 // (p.Err), a name that is not ^[A-Za-z0-9_.-]{1,128}$, a missing render
@@ -47,14 +40,11 @@ func (s *Server) AddPrompt(p prompt.Prompt) error {
 	}
 	p.Arguments = slices.Clone(p.Arguments)
 	s.mu.Lock()
-	if _, dup := s.prompts.index[p.Name]; dup {
-		s.mu.Unlock()
+	added := s.prompts.add(&promptEntry{p: p, meta: meta})
+	s.mu.Unlock()
+	if !added {
 		return fmt.Errorf("mcp: AddPrompt: %w: %q", ErrDuplicatePrompt, p.Name)
 	}
-	s.prompts.index[p.Name] = len(s.prompts.list)
-	s.prompts.list = append(s.prompts.list, &promptEntry{p: p, meta: meta})
-	s.prompts.gen++
-	s.mu.Unlock()
 	s.promptsChanged()
 	return nil
 }
@@ -70,15 +60,7 @@ func (s *Server) MustAddPrompt(p prompt.Prompt) {
 // there; the order of the others is kept.
 func (s *Server) RemovePrompt(name string) bool {
 	s.mu.Lock()
-	i, ok := s.prompts.index[name]
-	if ok {
-		s.prompts.list = slices.Delete(slices.Clone(s.prompts.list), i, i+1)
-		delete(s.prompts.index, name)
-		for j := i; j < len(s.prompts.list); j++ {
-			s.prompts.index[s.prompts.list[j].p.Name] = j
-		}
-		s.prompts.gen++
-	}
+	ok := s.prompts.remove(name)
 	s.mu.Unlock()
 	if ok {
 		s.promptsChanged()
@@ -125,11 +107,7 @@ func (s *Server) promptSnapshot() ([]*promptEntry, uint64) {
 func (s *Server) lookupPrompt(name string) (*promptEntry, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	i, ok := s.prompts.index[name]
-	if !ok {
-		return nil, false
-	}
-	return s.prompts.list[i], true
+	return s.prompts.get(name)
 }
 
 func handlePromptsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {

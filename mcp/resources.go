@@ -3,7 +3,6 @@ package mcp
 import (
 	"fmt"
 	"net/url"
-	"slices"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/uritemplate"
@@ -24,18 +23,6 @@ type templateEntry struct {
 	meta    protocol.Meta
 }
 
-// resources is the server's registry of resources and templates, guarded
-// by Server.mu. Each list has its own generation, bumped on every change,
-// so that a cursor of one list is stale once that list changed.
-type resources struct {
-	list      []*resourceEntry
-	index     map[string]int // by URI
-	gen       uint64
-	templates []*templateEntry
-	tindex    map[string]int // by URI template
-	tgen      uint64
-}
-
 // AddResource registers a static resource. It fails, wrapping
 // ErrInvalidResource, when the URI is not absolute, the name is empty, the
 // read function is missing or the _meta cannot be encoded, and, wrapping
@@ -53,14 +40,11 @@ func (s *Server) AddResource(r resource.Resource) error {
 		return fmt.Errorf("mcp: AddResource: %w: resource %s: %w", ErrInvalidResource, clip.Quote(r.URI), err)
 	}
 	s.mu.Lock()
-	if _, dup := s.res.index[r.URI]; dup {
-		s.mu.Unlock()
+	added := s.resources.add(&resourceEntry{res: r, meta: meta})
+	s.mu.Unlock()
+	if !added {
 		return fmt.Errorf("mcp: AddResource: %w: %s", ErrDuplicateResource, clip.Quote(r.URI))
 	}
-	s.res.index[r.URI] = len(s.res.list)
-	s.res.list = append(s.res.list, &resourceEntry{res: r, meta: meta})
-	s.res.gen++
-	s.mu.Unlock()
 	s.resourcesChanged()
 	return nil
 }
@@ -86,14 +70,11 @@ func (s *Server) AddResourceTemplate(t resource.Template) error {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: resource template %s: %w", ErrInvalidResource, clip.Quote(t.URITemplate), err)
 	}
 	s.mu.Lock()
-	if _, dup := s.res.tindex[t.URITemplate]; dup {
-		s.mu.Unlock()
+	added := s.templates.add(&templateEntry{tmpl: t, matcher: m, meta: meta})
+	s.mu.Unlock()
+	if !added {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: %s", ErrDuplicateResource, clip.Quote(t.URITemplate))
 	}
-	s.res.tindex[t.URITemplate] = len(s.res.templates)
-	s.res.templates = append(s.res.templates, &templateEntry{tmpl: t, matcher: m, meta: meta})
-	s.res.tgen++
-	s.mu.Unlock()
 	s.resourcesChanged()
 	return nil
 }
@@ -116,15 +97,7 @@ func (s *Server) MustAddResourceTemplate(t resource.Template) {
 // there; the order of the others is kept.
 func (s *Server) RemoveResource(uri string) bool {
 	s.mu.Lock()
-	i, ok := s.res.index[uri]
-	if ok {
-		s.res.list = slices.Delete(slices.Clone(s.res.list), i, i+1)
-		delete(s.res.index, uri)
-		for j := i; j < len(s.res.list); j++ {
-			s.res.index[s.res.list[j].res.URI] = j
-		}
-		s.res.gen++
-	}
+	ok := s.resources.remove(uri)
 	s.mu.Unlock()
 	if ok {
 		s.resourcesChanged()
@@ -136,15 +109,7 @@ func (s *Server) RemoveResource(uri string) bool {
 // and reports whether it was there.
 func (s *Server) RemoveResourceTemplate(uriTemplate string) bool {
 	s.mu.Lock()
-	i, ok := s.res.tindex[uriTemplate]
-	if ok {
-		s.res.templates = slices.Delete(slices.Clone(s.res.templates), i, i+1)
-		delete(s.res.tindex, uriTemplate)
-		for j := i; j < len(s.res.templates); j++ {
-			s.res.tindex[s.res.templates[j].tmpl.URITemplate] = j
-		}
-		s.res.tgen++
-	}
+	ok := s.templates.remove(uriTemplate)
 	s.mu.Unlock()
 	if ok {
 		s.resourcesChanged()
@@ -156,21 +121,21 @@ func (s *Server) RemoveResourceTemplate(uriTemplate string) bool {
 func (s *Server) resourceSnapshot() ([]*resourceEntry, uint64) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.res.list, s.res.gen
+	return s.resources.list, s.resources.gen
 }
 
 // templateSnapshot returns the template list and its generation.
 func (s *Server) templateSnapshot() ([]*templateEntry, uint64) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.res.templates, s.res.tgen
+	return s.templates.list, s.templates.gen
 }
 
 // hasResources reports whether any resource or template is registered.
 func (s *Server) hasResources() bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.res.list) > 0 || len(s.res.templates) > 0
+	return len(s.resources.list) > 0 || len(s.templates.list) > 0
 }
 
 // findResource returns the reader of uri: the registered resource, else
@@ -178,10 +143,10 @@ func (s *Server) hasResources() bool {
 func (s *Server) findResource(uri string) (*resourceEntry, *templateEntry, map[string]string) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if i, ok := s.res.index[uri]; ok {
-		return s.res.list[i], nil, nil
+	if e, ok := s.resources.get(uri); ok {
+		return e, nil, nil
 	}
-	for _, t := range s.res.templates {
+	for _, t := range s.templates.list {
 		if vars, ok := t.matcher.Match(uri); ok {
 			return nil, t, vars
 		}

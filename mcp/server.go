@@ -142,13 +142,12 @@ type Server struct {
 	opts Options
 	log  *slog.Logger
 
-	mu      sync.RWMutex
-	tools   []*entry
-	index   map[string]int
-	gen     uint64 // bumped on every change of the tool list
-	res     resources
-	prompts prompts
-	limits  callerLimits // completion rate per caller
+	mu        sync.RWMutex // guards the registries
+	tools     registry[*entry]
+	resources registry[*resourceEntry]
+	templates registry[*templateEntry]
+	prompts   registry[*promptEntry]
+	limits    callerLimits // completion rate per caller
 
 	cursorKey  [32]byte
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
@@ -186,9 +185,12 @@ func NewServer(info Implementation, opts *Options) *Server {
 	if info.Version == "" {
 		info.Version = version.Version
 	}
-	s := &Server{info: info, opts: opts.withDefaults(), index: map[string]int{}, gen: 1,
-		res:     resources{index: map[string]int{}, gen: 1, tindex: map[string]int{}, tgen: 1},
-		prompts: prompts{index: map[string]int{}, gen: 1}}
+	s := &Server{info: info, opts: opts.withDefaults(),
+		tools:     newRegistry(func(e *entry) string { return e.tool.Name }),
+		resources: newRegistry(func(e *resourceEntry) string { return e.res.URI }),
+		templates: newRegistry(func(e *templateEntry) string { return e.tmpl.URITemplate }),
+		prompts:   newRegistry(func(e *promptEntry) string { return e.p.Name }),
+	}
 	// The probe guard is always outermost: a permission probe must never
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
@@ -244,14 +246,11 @@ func (s *Server) AddTool(t tool.Tool) error {
 	e := &entry{contract: c, tool: ct, objectOutput: isObjectSchema(ct.OutputSchema),
 		legacyOutput: legacyOutputSchema(ct.OutputSchema), meta: meta}
 	s.mu.Lock()
-	if _, dup := s.index[t.Name]; dup {
-		s.mu.Unlock()
+	added := s.tools.add(e)
+	s.mu.Unlock()
+	if !added {
 		return fmt.Errorf("mcp: AddTool: %w: %q", ErrDuplicateTool, t.Name)
 	}
-	s.index[t.Name] = len(s.tools)
-	s.tools = append(s.tools, e)
-	s.gen++
-	s.mu.Unlock()
 	s.toolsChanged()
 	return nil
 }
@@ -288,38 +287,26 @@ func (s *Server) MustAddTool(t tool.Tool) {
 // The order of the remaining tools is kept.
 func (s *Server) RemoveTool(name string) bool {
 	s.mu.Lock()
-	i, ok := s.index[name]
-	if !ok {
-		s.mu.Unlock()
-		return false
-	}
-	s.tools = append(s.tools[:i:i], s.tools[i+1:]...)
-	delete(s.index, name)
-	for j := i; j < len(s.tools); j++ {
-		s.index[s.tools[j].tool.Name] = j
-	}
-	s.gen++
+	ok := s.tools.remove(name)
 	s.mu.Unlock()
-	s.toolsChanged()
-	return true
+	if ok {
+		s.toolsChanged()
+	}
+	return ok
 }
 
 // lookup returns the tool with the given name.
 func (s *Server) lookup(name string) (*entry, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	i, ok := s.index[name]
-	if !ok {
-		return nil, false
-	}
-	return s.tools[i], true
+	return s.tools.get(name)
 }
 
 // snapshot returns the tool list and its generation.
 func (s *Server) snapshot() ([]*entry, uint64) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.tools, s.gen
+	return s.tools.list, s.tools.gen
 }
 
 // programName is the base name of the running program, without a ".exe"
