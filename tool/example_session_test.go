@@ -1,45 +1,10 @@
 package tool_test
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"log/slog"
-
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/internal/exampleclient"
 	"github.com/mcpwire/mcpwire/tool"
-	"github.com/mcpwire/mcpwire/transport"
 )
 
-// callTool registers t on a server, calls it once as a 2025-06-18 client
-// over an in-memory pipe, and prints the result the client receives.
-func callTool(t tool.Tool, args string) {
-	srv := mcp.NewServer(mcp.Implementation{Name: "example", Version: "1"},
-		&mcp.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err := srv.AddTool(t); err != nil {
-		fmt.Println(err)
-		return
-	}
-	serverEnd, client := transport.Pipe(transport.Options{})
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(context.Background(), serverEnd) }()
-	defer func() { client.Close(); <-done }()
-	ctx := context.Background()
-	send := func(id int64, method, params string) jsonrpc.Message {
-		client.Write(ctx, &jsonrpc.Request{ID: jsonrpc.Int64ID(id), Method: method, Params: json.RawMessage(params)})
-		msg, _ := client.Read(ctx)
-		return msg
-	}
-	send(1, "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"example","version":"1"}}`)
-	client.Write(ctx, &jsonrpc.Notification{Method: "notifications/initialized"})
-	msg := send(2, "tools/call", `{"name":"`+t.Name+`","arguments":`+args+`}`)
-	if res, ok := msg.(*jsonrpc.Response); ok && res.Error == nil {
-		fmt.Println(string(res.Result))
-		return
-	}
-	line, _ := jsonrpc.Marshal(msg)
-	fmt.Println(string(line))
-}
+// callTool calls t once through a real server and prints what the client
+// receives.
+func callTool(t tool.Tool, args string) { exampleclient.CallTool(t, "", args) }
