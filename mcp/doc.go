@@ -23,8 +23,10 @@
 // capability is reported by the tool that needs it with -32021 (see
 // tool.RequireClientCapability). Every modern result carries
 // resultType "complete" and _meta["io.modelcontextprotocol/serverInfo"];
-// server/discover and tools/list also carry ttlMs and cacheScope
-// (Options.CacheHints; by default one minute, private). Every modern
+// server/discover, tools/list, prompts/list, resources/list,
+// resources/templates/list and resources/read also carry ttlMs and
+// cacheScope (Options.CacheHints; by default one minute, private; a
+// resource's own CacheHint wins for its reads). Every modern
 // result gets that envelope in one place (package protocol's Envelope and
 // CacheHints, which every result type embeds).
 //
@@ -57,6 +59,25 @@
 // the filter; every message on it is tagged with the listen request's id as
 // _meta["io.modelcontextprotocol/subscriptionId"]; notifications/cancelled
 // ends it without a response; at shutdown it ends with its graceful result.
+//
+// # Resources, prompts and completion
+//
+// Resources (AddResource), templates (AddResourceTemplate) and prompts
+// (AddPrompt) are served in both eras and declared as capabilities only
+// while some are registered (or Options.DynamicResources, DynamicPrompts);
+// without them their methods are -32601, as is completion/complete
+// without a provider. Lists page with cursors bound to their list and
+// stale once it changes. resources/read answers a registered URI, else
+// the first matching template; a URI nothing answers is -32002 with
+// data.uri for a legacy client and -32602 with data.uri for a modern one,
+// never an empty contents. Legacy sessions follow URIs with
+// resources/subscribe; modern clients name them in a listen stream's
+// resourceSubscriptions; ResourceUpdated reaches both. prompts/get refuses
+// an unknown prompt, a missing required argument and an unknown one with
+// -32602. completion/complete checks its reference and argument (-32602),
+// caps values at 100 with hasMore and an honest total, rate-limits each
+// caller (Options.CompletionRate; -32603 with data.reason "rate_limited"),
+// and gives providers the caller (Options.Caller on stdio).
 //
 // # Choices where the spec leaves room
 //
