@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // method describes one request method: everything checked before its
@@ -28,16 +27,16 @@ type method struct {
 	long bool
 	// beforeInit legacy methods may be called before initialize.
 	beforeInit bool
-	// needs, when set, is the server capability the method belongs to: a
-	// server that does not declare it answers -32601, as for an unknown
-	// method.
-	needs func(protocol.ServerCapabilities) bool
+	// needs, when set, reports whether the server serves what the method
+	// belongs to (resources, prompts, completion providers): a server
+	// that does not answers -32601, as for an unknown method.
+	needs func(*Server) bool
 }
 
-// The capabilities methods belong to.
-func capResources(c protocol.ServerCapabilities) bool   { return c.Resources != nil }
-func capPrompts(c protocol.ServerCapabilities) bool     { return c.Prompts != nil }
-func capCompletions(c protocol.ServerCapabilities) bool { return c.Completions != nil }
+// What methods belong to.
+func capResources(s *Server) bool   { return s.hasResources() || s.opts.DynamicResources }
+func capPrompts(s *Server) bool     { return s.hasPrompts() || s.opts.DynamicPrompts }
+func capCompletions(s *Server) bool { return s.hasCompletions() }
 
 // methods is the one method table.
 var methods map[string]method

@@ -50,21 +50,22 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 // since tools can be added and removed at run time) when any tool is
 // registered, resources (with subscribe and listChanged) when any resource
 // or template is, prompts (with listChanged) when any prompt is,
-// completions when a prompt or a template has a completion provider, and
-// logging always.
-func (s *Server) capabilities(rev) protocol.ServerCapabilities {
+// completions when a prompt or a template has a completion provider (from
+// 2025-03-26 on: 2024-11-05 has completion/complete but no capability for
+// it), and logging always.
+func (s *Server) capabilities(r rev) protocol.ServerCapabilities {
 	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
 	yes := true
 	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
 		caps.Tools = &protocol.ToolsCapability{ListChanged: &yes}
 	}
-	if s.hasResources() || s.opts.DynamicResources {
+	if capResources(s) {
 		caps.Resources = &protocol.ResourcesCapability{Subscribe: &yes, ListChanged: &yes}
 	}
-	if s.hasPrompts() || s.opts.DynamicPrompts {
+	if capPrompts(s) {
 		caps.Prompts = &protocol.PromptsCapability{ListChanged: &yes}
 	}
-	if s.hasCompletions() {
+	if capCompletions(s) && r.hasCompletionsCapability() {
 		caps.Completions = protocol.Object{}
 	}
 	return caps

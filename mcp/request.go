@@ -150,7 +150,7 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 // serves refuses, as an unknown method, a method whose capability the
 // server does not declare (resources/list on a server without resources).
 func (s *Server) serves(m method, r *request) *jsonrpc.Error {
-	if m.needs == nil || m.needs(s.capabilities(r.rev)) {
+	if m.needs == nil || m.needs(s) {
 		return nil
 	}
 	return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s (this server does not declare the capability)", clip.String(r.method))

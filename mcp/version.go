@@ -71,13 +71,14 @@ func negotiate(requested string) string {
 }
 
 // Feature gates, by the revision that introduced each wire feature.
-func (r rev) hasToolAnnotations() bool { return r >= rev20250326 }
-func (r rev) hasAudio() bool           { return r >= rev20250326 }
-func (r rev) hasProgressMessage() bool { return r >= rev20250326 }
-func (r rev) hasBatches() bool         { return r == rev20250326 }
-func (r rev) hasStructured() bool      { return r >= rev20250618 } // structuredContent, outputSchema
-func (r rev) hasTitles() bool          { return r >= rev20250618 } // title on tools and Implementation
-func (r rev) hasResourceLink() bool    { return r >= rev20250618 }
-func (r rev) hasContentMeta() bool     { return r >= rev20250618 } // _meta on blocks and tools, lastModified
-func (r rev) hasIcons() bool           { return r >= rev20251125 } // icons, Implementation.description/websiteUrl
-func (r rev) modern() bool             { return r >= rev20260728 } // resultType, cache hints, any-JSON structured output
+func (r rev) hasToolAnnotations() bool       { return r >= rev20250326 }
+func (r rev) hasAudio() bool                 { return r >= rev20250326 }
+func (r rev) hasCompletionsCapability() bool { return r >= rev20250326 }
+func (r rev) hasProgressMessage() bool       { return r >= rev20250326 }
+func (r rev) hasBatches() bool               { return r == rev20250326 }
+func (r rev) hasStructured() bool            { return r >= rev20250618 } // structuredContent, outputSchema
+func (r rev) hasTitles() bool                { return r >= rev20250618 } // title on tools and Implementation
+func (r rev) hasResourceLink() bool          { return r >= rev20250618 }
+func (r rev) hasContentMeta() bool           { return r >= rev20250618 } // _meta on blocks and tools, lastModified
+func (r rev) hasIcons() bool                 { return r >= rev20251125 } // icons, Implementation.description/websiteUrl
+func (r rev) modern() bool                   { return r >= rev20260728 } // resultType, cache hints, any-JSON structured output

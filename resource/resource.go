@@ -56,8 +56,7 @@ type Resource struct {
 	Description string
 	// MimeType is the resource's MIME type, if known.
 	MimeType string
-	// Size is the raw content size in bytes, if known (sent from
-	// 2025-03-26 on).
+	// Size is the raw content size in bytes, if known.
 	Size *int64
 	// Icons are optional icons (sent from 2025-11-25 on).
 	Icons []Icon
