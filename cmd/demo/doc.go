@@ -13,11 +13,15 @@
 //     a typed call and an argument that fails the schema check (an isError
 //     result); a log message after logging/setLevel; progress; a cancelled
 //     call that is never answered; one JSON-RPC error of each class
-//     (-32700, -32600, -32601, -32602, -32603) next to a tool's own
-//     isError result.
-//   - Modern (2026-07-28): server/discover, a tools/call carrying the
-//     per-request _meta (protocolVersion, clientCapabilities, clientInfo),
-//     and subscriptions/listen with its acknowledgement; closing stdin ends
+//     (-32700, -32600, -32601, -32602, -32603); a resources/read, a
+//     prompts/get of deployment_review and the completion of its
+//     environment argument (development and staging: the server has no
+//     caller, and production is offered to operators only).
+//   - Modern (2026-07-28): server/discover, a resources/read through the
+//     template test://template/{id}/data carrying the per-request _meta
+//     (protocolVersion, clientCapabilities, clientInfo), whose result adds
+//     resultType, the cache hints and serverInfo, and subscriptions/listen
+//     with its acknowledgement of the honoured filters; closing stdin ends
 //     the listen stream with its result and the server exits with status 0.
 //
 // The output is the same on every run: no times, process ids or cursors,

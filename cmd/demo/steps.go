@@ -25,11 +25,10 @@ var steps = []step{
 	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools},
 	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls},
 	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning},
-	{"", "One JSON-RPC error of each class, then a tool's own failure: a result with isError, not an error", (*session).errorClasses},
-	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover: the versions and capabilities, no session opened", (*session).discover},
-	{"", "tools/call with the per-request _meta: the result adds resultType and serverInfo", (*session).modernCall},
-	{"", "subscriptions/listen: the acknowledgement names the filters honoured (this server has no prompts)", (*session).listen},
-	{"", "Closing stdin: the open listen stream gets its final result, then the server exits", (*session).shutdown},
+	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses},
+	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts},
+	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead},
+	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown},
 }
 
 // legacyVersion is the revision the legacy session asks for.
@@ -96,15 +95,14 @@ func (s *session) handshake() {
 	id := s.request("initialize", `{"protocolVersion":"`+legacyVersion+`","capabilities":{},"clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`)
 	m, ok := s.response(id)
 	var r struct {
-		ProtocolVersion string `json:"protocolVersion"`
-		Capabilities    struct {
-			Tools   json.RawMessage `json:"tools"`
-			Logging json.RawMessage `json:"logging"`
-		} `json:"capabilities"`
+		ProtocolVersion string                     `json:"protocolVersion"`
+		Capabilities    map[string]json.RawMessage `json:"capabilities"`
 	}
 	if ok && s.result(m, &r) {
 		s.check(r.ProtocolVersion == legacyVersion, "the server negotiated %q, not %q", r.ProtocolVersion, legacyVersion)
-		s.check(r.Capabilities.Tools != nil && r.Capabilities.Logging != nil, "the server did not declare the tools and logging capabilities")
+		for _, c := range []string{"tools", "logging", "resources", "prompts", "completions"} {
+			s.check(r.Capabilities[c] != nil, "the server did not declare the %s capability", c)
+		}
 	}
 	s.notify("notifications/initialized", "")
 }
@@ -200,8 +198,7 @@ func (s *session) cancellation() {
 	}
 }
 
-// errorClasses provokes one JSON-RPC error of each class, then calls a
-// tool that fails.
+// errorClasses provokes one JSON-RPC error of each class.
 func (s *session) errorClasses() {
 	s.send("this is not json")
 	if m, _, ok := s.await("error response without an id", func(m message) bool {
@@ -223,9 +220,6 @@ func (s *session) errorClasses() {
 	}
 	if m, ok := s.response(s.request("tools/call", `{"name":"panic","arguments":{}}`)); ok {
 		s.expectError(m, -32603, "a panicking handler")
-	}
-	if r, ok := s.call(`{"name":"fail","arguments":{}}`); ok {
-		s.check(r.IsError, "fail: the result lacks isError: true")
 	}
 }
 
@@ -255,26 +249,9 @@ func (s *session) discover() {
 	s.check(r.Meta.ServerInfo != nil && r.Meta.ServerInfo.Name != "", "the result's _meta lacks serverInfo")
 }
 
-// modernCall calls add with the per-request _meta.
-func (s *session) modernCall() {
-	var r toolResult
-	var ok bool
-	s.wide(func() { r, ok = s.call(`{"name":"add","arguments":{"a":2,"b":40},` + modernMeta + `}`) })
-	if !ok {
-		return
-	}
-	var sum struct {
-		Sum *int `json:"sum"`
-	}
-	s.check(!r.IsError && json.Unmarshal(r.StructuredContent, &sum) == nil && sum.Sum != nil && *sum.Sum == 42,
-		"add: structuredContent is %s, want {\"sum\":42}", r.StructuredContent)
-	s.check(r.ResultType == "complete", "resultType is %q, want complete", r.ResultType)
-	s.check(r.Meta.ServerInfo != nil, "the result's _meta lacks serverInfo")
-}
-
 // listen opens a subscription and checks its acknowledgement.
 func (s *session) listen() {
-	s.listenID = s.request("subscriptions/listen", `{"notifications":{"toolsListChanged":true,"promptsListChanged":true},`+modernMeta+`}`)
+	s.listenID = s.request("subscriptions/listen", `{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://static-text","test://nowhere"]},`+modernMeta+`}`)
 	m, _, ok := s.await("notifications/subscriptions/acknowledged", func(m message) bool { return m.Method != "" || m.isResponse() })
 	if !ok {
 		return
@@ -288,7 +265,7 @@ func (s *session) listen() {
 		return
 	}
 	s.check(string(ack.Meta.SubscriptionID) == s.listenID, "the acknowledgement's subscriptionId is %s, want %s", ack.Meta.SubscriptionID, s.listenID)
-	s.check(jsonEqual(ack.Notifications, `{"toolsListChanged":true}`), "the acknowledgement honours %s, want {\"toolsListChanged\":true}", ack.Notifications)
+	s.check(jsonEqual(ack.Notifications, listenHonoured), "the acknowledgement honours %s, want %s", ack.Notifications, listenHonoured)
 }
 
 // shutdown closes the server's stdin; the open subscription must end with

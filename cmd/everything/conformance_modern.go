@@ -6,7 +6,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -18,7 +17,7 @@ var noArgs = json.RawMessage(`{"type":"object","properties":{}}`)
 
 // lifecycleTools are the conformance suite's tools for change
 // notifications, logging and capability checks; some need the server.
-func lifecycleTools(srv *mcp.Server) []tool.Tool {
+func lifecycleTools(srv *server) []tool.Tool {
 	return []tool.Tool{
 		{
 			Name:        "test_trigger_tool_change",
@@ -75,6 +74,8 @@ func lifecycleTools(srv *mcp.Server) []tool.Tool {
 				return tool.TextResult("Success"), nil
 			},
 		},
+		srv.watched.triggerTool(),
+		promptChangeTool(srv.Server),
 	}
 }
 

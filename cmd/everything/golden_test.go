@@ -50,11 +50,17 @@ func transcripts(t *testing.T) []string {
 	return files
 }
 
-// config turns a transcript's config into server settings.
+// config turns a transcript's config into server settings; its keys are
+// page-size, max-message-bytes, grace, caller (as -caller takes it) and
+// completion-rate. The watched resource never changes on a timer in a
+// transcript (-watch-interval 0): test_trigger_resource_update changes it
+// when a transcript says so.
 type config struct {
-	pageSize int
-	maxMsg   int
-	grace    time.Duration
+	pageSize       int
+	maxMsg         int
+	grace          time.Duration
+	caller         string // as -caller takes it, such as ada:operator
+	completionRate int
 }
 
 func configOf(t *testing.T, tr *golden.Transcript) config {
@@ -68,6 +74,11 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 			c.maxMsg, err = strconv.Atoi(v)
 		case "grace":
 			c.grace, err = time.ParseDuration(v)
+		case "caller":
+			c.caller = v
+			_, err = parseCaller(v)
+		case "completion-rate":
+			c.completionRate, err = strconv.Atoi(v)
 		default:
 			t.Fatalf("%s: unknown config key %q", tr.Path, k)
 		}
@@ -82,7 +93,12 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger()}, t.TempDir(), true)
+	caller, err := parseCaller(c.caller)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger(),
+		Caller: caller, CompletionRate: c.completionRate}, t.TempDir(), true)
 	conn := transport.NewStream(inR, outW, transport.Options{MaxMessageBytes: c.maxMsg})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), conn) }()
@@ -101,7 +117,8 @@ func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 // binary starts the built cmd/everything over real pipes.
 func binary(t *testing.T, c config) (*golden.Peer, func()) {
 	cmd := exec.Command(binPath, "-fixtures", "-page-size", strconv.Itoa(c.pageSize),
-		"-max-message-bytes", strconv.Itoa(c.maxMsg), "-grace", c.grace.String())
+		"-max-message-bytes", strconv.Itoa(c.maxMsg), "-grace", c.grace.String(), "-watch-interval", "0",
+		"-caller", c.caller, "-completion-rate", strconv.Itoa(c.completionRate))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -101,6 +101,18 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 		target = &protocol.CallToolResult{}
 	case "subscriptions/listen":
 		target = &protocol.SubscriptionsListenResult{}
+	case "resources/list":
+		target = &protocol.ListResourcesResult{}
+	case "resources/templates/list":
+		target = &protocol.ListResourceTemplatesResult{}
+	case "resources/read":
+		target = &protocol.ReadResourceResult{}
+	case "prompts/list":
+		target = &protocol.ListPromptsResult{}
+	case "prompts/get":
+		target = &protocol.GetPromptResult{}
+	case "completion/complete":
+		target = &protocol.CompleteResult{}
 	default:
 		return fmt.Errorf("no protocol type for the result of %q", methodOf(env.ID))
 	}

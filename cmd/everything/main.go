@@ -1,55 +1,50 @@
-// Command everything is mcpwire's contract server: an MCP stdio server
-// exposing the tools that the golden transcripts, the interop clients, the
-// load driver and the conformance contract exercise.
-//
-// Usage:
-//
-//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR] [-fixtures] [-cpuprofile FILE]
-//
-// -fixtures also lists the fault fixtures that the tests and the demo
-// call: panic (its handler panics) and broken_contract (it breaks its own
-// output schema). They are off by default, since a host shows every listed
-// tool to its model.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
 	"os"
 	"runtime/pprof"
-	"time"
 
 	"github.com/mcpwire/mcpwire"
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
 func main() {
-	pageSize := flag.Int("page-size", 10, "tools per tools/list page")
-	maxMsg := flag.Int("max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
-	grace := flag.Duration("grace", time.Second, "how long in-flight calls may finish after stdin closes")
-	sandbox := flag.String("sandbox", "", "directory for write_file and read_file (default $"+sandboxEnv+", else a new temporary directory)")
-	fixtures := flag.Bool("fixtures", false, "also list the fault fixtures panic and broken_contract (for tests)")
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
-	flag.Parse()
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	set, err := parseFlags(os.Args[1:], os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case err != nil:
+		os.Exit(2) // the problem and the usage are printed
+	}
+	if set.cpuprofile != "" {
+		f, err := os.Create(set.cpuprofile)
 		if err == nil && pprof.StartCPUProfile(f) == nil {
 			defer pprof.StopCPUProfile()
 		}
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	root, cleanup, err := sandboxRoot(*sandbox)
+	root, cleanup, err := sandboxRoot(set.sandbox)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)
 		os.Exit(1)
 	}
-	srv := newServer(&mcp.Options{PageSize: *pageSize, ShutdownGrace: *grace, Logger: logger}, root, *fixtures)
-	opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: *maxMsg}}
-	err = mcpwire.RunStdio(context.Background(), srv, opts)
+	srv := newServer(&mcp.Options{
+		PageSize: set.pageSize, ShutdownGrace: set.grace, Logger: logger,
+		Caller: set.caller, CompletionRate: set.completionRate,
+	}, root, set.fixtures)
+	watchCtx, stopWatching := context.WithCancel(context.Background())
+	go srv.watched.run(watchCtx, set.watchInterval)
+	opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: set.maxMsg}}
+	err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
+	stopWatching()
 	cleanup()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)
@@ -58,16 +53,27 @@ func main() {
 	}
 }
 
-// newServer builds the contract server with every tool registered (the
-// fault fixtures too when fixtures is set); write_file and read_file work
-// under sandboxDir.
-func newServer(opts *mcp.Options, sandboxDir string, fixtures bool) *mcp.Server {
-	srv := mcp.NewServer(mcp.Implementation{
+// server is the contract server and the state its resources share.
+type server struct {
+	*mcp.Server
+	// watched is test://watched-resource, which changes on a timer
+	// (watched.run) and when test_trigger_resource_update is called.
+	watched *watched
+}
+
+// newServer builds the contract server with every tool, resource,
+// template and prompt registered (the fixtures too when fixtures is set);
+// write_file and read_file work under sandboxDir. The evidence resources
+// only an operator may see are registered only when opts.Caller is one: on
+// stdio the caller is the same for every request.
+func newServer(opts *mcp.Options, sandboxDir string, fixtures bool) *server {
+	srv := &server{Server: mcp.NewServer(mcp.Implementation{
 		Name:        "mcpwire-everything",
 		Version:     "0.1.0",
 		Title:       "mcpwire everything server",
 		Description: "The contract server of the mcpwire runtime.",
-	}, opts)
+	}, opts)}
+	srv.watched = newWatched(srv.Server)
 	for _, t := range tools(fixtures) {
 		srv.MustAddTool(t)
 	}
@@ -76,6 +82,19 @@ func newServer(opts *mcp.Options, sandboxDir string, fixtures bool) *mcp.Server 
 	}
 	for _, t := range lifecycleTools(srv) {
 		srv.MustAddTool(t)
+	}
+	var caller *auth.Principal
+	if opts != nil {
+		caller = opts.Caller
+	}
+	for _, r := range resources(srv.watched, caller) {
+		srv.MustAddResource(r)
+	}
+	for _, t := range templates(fixtures) {
+		srv.MustAddResourceTemplate(t)
+	}
+	for _, p := range prompts() {
+		srv.MustAddPrompt(p)
 	}
 	return srv
 }

@@ -12,11 +12,12 @@ import (
 )
 
 // contractTools show the tool contract: structured output of a non-object
-// type, every content block, and a failure inside the output schema.
-// brokenContractTool, a tool that breaks its own contract, is a fixture
-// (see tools).
+// type, every content block, a failure inside the output schema, and a
+// search whose results are links to registered resources, filtered by what
+// the caller may see (search_evidence, evidence.go). brokenContractTool, a
+// tool that breaks its own contract, is a fixture (see tools).
 func contractTools() []tool.Tool {
-	return []tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool()}
+	return []tool.Tool{tagCatalogTool(), evidenceBundleTool(), routeReportTool(), searchEvidenceTool()}
 }
 
 // tagCatalogTool returns an array: 2025-era clients see its output schema

@@ -1,0 +1,49 @@
+// Command everything is mcpwire's contract server: an MCP stdio server
+// exposing the tools, resources, resource templates, prompts and completions
+// that the golden transcripts, the interop clients, the load driver and the
+// conformance contract exercise.
+//
+// Usage:
+//
+//	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
+//	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
+//	           [-fixtures] [-cpuprofile FILE]
+//
+// -page-size is the page size of every list (tools, resources, templates,
+// prompts).
+//
+// -caller names who every request acts for, as completion providers and
+// tools see it: a name, then optionally a colon and comma-separated scopes,
+// such as "ada:operator" ($MCPWIRE_CALLER when the flag is not given; no
+// caller when both are empty). The operator scope unlocks what others never
+// see: the production choice of deployment_review's completion and the
+// restricted evidence resources (neither listed nor found by search_evidence
+// for anyone else). -completion-rate bounds completion/complete requests per
+// caller and second (0: the runtime's default).
+//
+// -watch-interval is how often test://watched-resource changes, telling its
+// subscribers; 0 changes it only when the tool test_trigger_resource_update
+// is called, which is what the golden transcripts use.
+//
+// -fixtures also lists the fault fixtures that the tests and the demo call:
+// panic (its handler panics), broken_contract (it breaks its own output
+// schema) and the resource template test://items/{n}, whose completion
+// offers more values than one result carries. They are off by default,
+// since a host shows every listed tool to its model.
+//
+// What it serves:
+//
+//   - Tools: echo, add, fail, slow, tag_catalog, evidence_bundle,
+//     route_report, search_evidence, write_file, read_file, the tools the
+//     official conformance suite calls by name (test_simple_text and the
+//     other test_* tools, json_schema_2020_12_tool), and the triggers
+//     test_trigger_tool_change, test_trigger_resource_update and
+//     test_trigger_prompt_change.
+//   - Resources: test://static-text, test://static-binary,
+//     test://watched-resource, test://example-resource and the evidence://
+//     documents search_evidence finds; the template test://template/{id}/data.
+//   - Prompts: test_simple_prompt, test_prompt_with_arguments,
+//     test_prompt_with_embedded_resource, test_prompt_with_image and
+//     deployment_review, with completion for the arguments of
+//     test_prompt_with_arguments and deployment_review.
+package main

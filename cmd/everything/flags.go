@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// callerEnv names the environment variable that sets the caller when the
+// -caller flag is not given.
+const callerEnv = "MCPWIRE_CALLER"
+
+// defaultWatchInterval is how often test://watched-resource changes unless
+// -watch-interval says otherwise.
+const defaultWatchInterval = 3 * time.Second
+
+// usageHead is what -h prints before the flags.
+const usageHead = `Usage: everything [flags]
+
+everything is mcpwire's contract server: an MCP server on stdin and stdout
+with tools, resources, resource templates, prompts and completions, for
+both protocol eras (initialize, and 2026-07-28's per-request _meta).
+See "go doc ./cmd/everything" for what it serves.
+
+Flags:
+`
+
+// settings are the command line's settings.
+type settings struct {
+	pageSize       int
+	maxMsg         int
+	grace          time.Duration
+	sandbox        string
+	caller         *auth.Principal
+	completionRate int
+	watchInterval  time.Duration
+	fixtures       bool
+	cpuprofile     string
+}
+
+// parseFlags reads the command line (without the program name). An error
+// has been reported on out with the usage, by the flag package or here.
+func parseFlags(args []string, out io.Writer) (*settings, error) {
+	fs, s, callerFlag := flagSet()
+	fs.SetOutput(out)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, usageError(fs, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
+	}
+	spec := *callerFlag
+	if !flagGiven(fs, "caller") {
+		spec = os.Getenv(callerEnv)
+	}
+	caller, err := parseCaller(spec)
+	if err != nil {
+		return nil, usageError(fs, err.Error())
+	}
+	s.caller = caller
+	if s.watchInterval < 0 {
+		return nil, usageError(fs, "-watch-interval must not be negative")
+	}
+	if s.completionRate < 0 {
+		return nil, usageError(fs, "-completion-rate must not be negative")
+	}
+	return s, nil
+}
+
+// flagSet defines the command's flags on a flag set of their own, writing
+// into s; the caller's flag is returned unparsed.
+func flagSet() (*flag.FlagSet, *settings, *string) {
+	s := &settings{}
+	fs := flag.NewFlagSet("everything", flag.ContinueOnError)
+	fs.IntVar(&s.pageSize, "page-size", 10, "entries per page of every list (tools, resources, templates, prompts)")
+	fs.IntVar(&s.maxMsg, "max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
+	fs.DurationVar(&s.grace, "grace", time.Second, "how long in-flight calls may finish after stdin closes")
+	fs.StringVar(&s.sandbox, "sandbox", "", "directory for write_file and read_file (default $"+sandboxEnv+", else a new temporary directory)")
+	caller := fs.String("caller", "", "who every request acts for: NAME[:SCOPE,...], such as ada:operator (default $"+callerEnv+", else no caller)")
+	fs.IntVar(&s.completionRate, "completion-rate", 0, "completion/complete requests per second per caller, in bursts of twice that (0: the runtime's default, 20)")
+	fs.DurationVar(&s.watchInterval, "watch-interval", defaultWatchInterval, "how often test://watched-resource changes (0: only when test_trigger_resource_update is called)")
+	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
+	fs.StringVar(&s.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usageHead)
+		fs.PrintDefaults()
+	}
+	return fs, s, caller
+}
+
+// flagGiven reports whether the command line set the named flag.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// usageError reports msg and the usage, as the flag package does for its
+// own errors.
+func usageError(fs *flag.FlagSet, msg string) error {
+	fmt.Fprintln(fs.Output(), msg)
+	fs.Usage()
+	return errors.New(msg)
+}
+
+// parseCaller reads a caller given as NAME[:SCOPE,...]: "ada" is a caller
+// without scopes, "ada:operator,auditor" one with two. The empty string
+// means no caller (nil).
+func parseCaller(spec string) (*auth.Principal, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, nil
+	}
+	name, scopes, _ := strings.Cut(spec, ":")
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, fmt.Errorf("caller %q has no name before the colon: give it as NAME[:SCOPE,...], such as ada:operator", spec)
+	}
+	p := &auth.Principal{Subject: name}
+	for sc := range strings.SplitSeq(scopes, ",") {
+		if sc = strings.TrimSpace(sc); sc != "" {
+			p.Scopes = append(p.Scopes, sc)
+		}
+	}
+	return p, nil
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpwire/mcpwire/auth"
+)
+
+func TestParseCaller(t *testing.T) {
+	for _, tt := range []struct {
+		spec    string
+		want    *auth.Principal
+		wantErr string
+	}{
+		{"", nil, ""},
+		{"  ", nil, ""},
+		{"ada", &auth.Principal{Subject: "ada"}, ""},
+		{"ada:", &auth.Principal{Subject: "ada"}, ""},
+		{"ada:operator", &auth.Principal{Subject: "ada", Scopes: []string{"operator"}}, ""},
+		{" ada : operator, auditor ,", &auth.Principal{Subject: "ada", Scopes: []string{"operator", "auditor"}}, ""},
+		{":operator", nil, "has no name before the colon"},
+	} {
+		got, err := parseCaller(tt.spec)
+		switch {
+		case tt.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("parseCaller(%q) = %v, %v; want an error with %q", tt.spec, got, err, tt.wantErr)
+			}
+		case err != nil:
+			t.Errorf("parseCaller(%q): %v", tt.spec, err)
+		case (got == nil) != (tt.want == nil) ||
+			got != nil && (got.Subject != tt.want.Subject || !slices.Equal(got.Scopes, tt.want.Scopes)):
+			t.Errorf("parseCaller(%q) = %+v, want %+v", tt.spec, got, tt.want)
+		}
+	}
+}
+
+// The caller comes from -caller, else from $MCPWIRE_CALLER; a -caller
+// given empty means no caller, whatever the environment says.
+func TestCallerFlagAndEnvironment(t *testing.T) {
+	for _, tt := range []struct {
+		env     string
+		args    []string
+		subject string // "" for no caller
+	}{
+		{"", nil, ""},
+		{"ada:operator", nil, "ada"},
+		{"ada:operator", []string{"-caller", "bob"}, "bob"},
+		{"ada:operator", []string{"-caller", ""}, ""},
+	} {
+		t.Setenv(callerEnv, tt.env)
+		s, err := parseFlags(tt.args, io.Discard)
+		if err != nil {
+			t.Fatalf("env %q, args %v: %v", tt.env, tt.args, err)
+		}
+		got := ""
+		if s.caller != nil {
+			got = s.caller.Subject
+		}
+		if got != tt.subject {
+			t.Errorf("env %q, args %v: caller %q, want %q", tt.env, tt.args, got, tt.subject)
+		}
+	}
+}
+
+func TestParseFlagsRefuses(t *testing.T) {
+	for _, args := range [][]string{
+		{"-watch-interval", "-1s"},
+		{"-completion-rate", "-1"},
+		{"-caller", ":operator"},
+		{"stray"},
+		{"-no-such-flag"},
+	} {
+		var out strings.Builder
+		if _, err := parseFlags(args, &out); err == nil {
+			t.Errorf("parseFlags(%q) succeeded", args)
+		} else if !strings.Contains(out.String(), "Usage: everything [flags]") {
+			t.Errorf("parseFlags(%q) printed no usage: %q", args, out.String())
+		}
+	}
+	s, err := parseFlags(nil, io.Discard)
+	if err != nil || s.watchInterval != defaultWatchInterval || s.pageSize != 10 || s.completionRate != 0 || s.fixtures {
+		t.Errorf("defaults: %+v, %v", s, err)
+	}
+	if _, err := parseFlags([]string{"-h"}, io.Discard); err != flag.ErrHelp {
+		t.Errorf("-h: %v, want flag.ErrHelp", err)
+	}
+}
+
+// The usage in doc.go names every flag, and -h describes each.
+func TestDocNamesEveryFlag(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _, _ := flagSet()
+	fs.SetOutput(io.Discard)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(string(doc), "[-"+f.Name) {
+			t.Errorf("doc.go's usage lacks -%s", f.Name)
+		}
+		if f.Usage == "" {
+			t.Errorf("-%s has no usage text", f.Name)
+		}
+	})
+	if d := defaultWatchInterval; !strings.Contains(string(doc), "-watch-interval "+d.String()) {
+		t.Errorf("doc.go does not give -watch-interval's default %s", d)
+	}
+}
