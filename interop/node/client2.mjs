@@ -9,7 +9,7 @@
 //           2026-07-28; no fallback.
 //
 // Usage: node client2.mjs --server PATH [--mode legacy|auto|modern] [--strict]
-import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, ResourceNotFoundError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { MODERN_VERSION, packageVersion, parseArgs, run } from './lib/scenario.mjs';
 
@@ -21,13 +21,37 @@ function makeAdapter(cmd, onStderr) {
   const client = new Client({ name: 'mcpwire-interop-client2', version: '0.1.0' }, { versionNegotiation: negotiation });
   const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
   transport.stderr?.on('data', onStderr);
+  const updates = new Map(); // uri → onUpdated
+  client.setNotificationHandler('notifications/resources/updated', (n) => updates.get(n.params?.uri)?.());
+  const modern = () => (client.getNegotiatedProtocolVersion() ?? '') >= MODERN_VERSION;
   return {
     connect: () => client.connect(transport),
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
-    // Without a cursor, listTools walks every page itself.
+    // Without a cursor, each list call walks every page itself.
     listAllTools: async () => (await client.listTools()).tools,
     callTool: (name, args, options) => client.callTool({ name, arguments: args }, options),
+    async listAll(kind) {
+      if (kind === 'resources') return (await client.listResources()).resources;
+      if (kind === 'resourceTemplates') return (await client.listResourceTemplates()).resourceTemplates;
+      if (kind === 'prompts') return (await client.listPrompts()).prompts;
+      throw new Error(`no list ${kind}`);
+    },
+    readResource: (uri) => client.readResource({ uri }),
+    getPrompt: (name, args) => client.getPrompt(args === undefined ? { name } : { name, arguments: args }),
+    complete: (prompt, argument, value) => client.complete({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value } }),
+    // resources/subscribe in the legacy era; in the modern one, which has
+    // none, a subscriptions/listen stream whose filter names the resource.
+    async subscribe(uri, onUpdated) {
+      updates.set(uri, onUpdated);
+      if (modern()) {
+        const sub = await client.listen({ resourceSubscriptions: [uri] });
+        return () => sub.close();
+      }
+      await client.subscribeResource({ uri });
+      return () => client.unsubscribeResource({ uri });
+    },
     errorCode: (err) => (err instanceof ProtocolError ? err.code : undefined),
+    isResourceNotFound: (err) => err instanceof ResourceNotFoundError,
     close: () => client.close(),
   };
 }

@@ -5,7 +5,7 @@
 // Usage: node sdk1.mjs --server PATH [--mode legacy] [--strict]
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { packageVersion, parseArgs, run } from './lib/scenario.mjs';
 
 const version = packageVersion('@modelcontextprotocol/sdk');
@@ -15,25 +15,44 @@ function makeAdapter(cmd, onStderr) {
   const client = new Client({ name: 'mcpwire-interop-sdk1', version: '0.1.0' });
   const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
   transport.stderr?.on('data', onStderr);
+  const updates = new Map(); // uri → onUpdated
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => updates.get(n.params?.uri)?.());
   return {
     connect: () => client.connect(transport),
     // v1 does not expose the negotiated version; the scenario reads it off the wire.
     protocolVersion: () => undefined,
-    async listAllTools() {
-      // v1 has no aggregating call: follow the cursors by hand.
-      const tools = [];
-      let cursor;
-      do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-      return tools;
-    },
+    // v1 has no aggregating calls: follow the cursors by hand.
+    listAllTools: () => walk((p) => client.listTools(p), 'tools'),
     callTool: (name, args, options) => client.callTool({ name, arguments: args }, CallToolResultSchema, options),
+    listAll(kind) {
+      if (kind === 'resources') return walk((p) => client.listResources(p), 'resources');
+      if (kind === 'resourceTemplates') return walk((p) => client.listResourceTemplates(p), 'resourceTemplates');
+      if (kind === 'prompts') return walk((p) => client.listPrompts(p), 'prompts');
+      throw new Error(`no list ${kind}`);
+    },
+    readResource: (uri) => client.readResource({ uri }),
+    getPrompt: (name, args) => client.getPrompt(args === undefined ? { name } : { name, arguments: args }),
+    complete: (prompt, argument, value) => client.complete({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: argument, value } }),
+    async subscribe(uri, onUpdated) {
+      updates.set(uri, onUpdated);
+      await client.subscribeResource({ uri });
+      return () => client.unsubscribeResource({ uri });
+    },
     errorCode: (err) => (err instanceof McpError ? err.code : undefined),
     close: () => client.close(),
   };
+}
+
+// walk fetches every page of a list, following each nextCursor.
+async function walk(list, field) {
+  const items = [];
+  let cursor;
+  do {
+    const page = await list(cursor === undefined ? undefined : { cursor });
+    items.push(...page[field]);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return items;
 }
 
 await run({

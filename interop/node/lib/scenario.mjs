@@ -2,14 +2,31 @@
 // test, with the same checks, names and output as the Go clients: connect,
 // list every tool across pages, call echo, add, tag_catalog, fail,
 // evidence_bundle and an unknown tool, run slow with progress and with a
-// cancel, check the wire, then close stdin and expect the server to exit.
+// cancel, list resources, resource templates and prompts across pages, read
+// text, binary, templated and missing resources, get prompts with and
+// without their required arguments, complete a prompt argument, subscribe to
+// a resource and unsubscribe, check the wire, then close stdin and expect
+// the server to exit.
 //
 // A client takes part through an adapter object:
 //   connect()                      connects (spawning the server through the tap)
 //   protocolVersion()              the version it settled on, or undefined
 //   listAllTools()                 every tool, following cursors
 //   callTool(name, args, options)  options: { onprogress, signal }
+//   listAll(kind)                  every resource, resource template or prompt
+//                                  ('resources', 'resourceTemplates', 'prompts'),
+//                                  following cursors
+//   readResource(uri)              the resources/read result
+//   getPrompt(name, args)          the prompts/get result
+//   complete(prompt, arg, value)   the completion/complete result for a prompt argument
+//   subscribe(uri, onUpdated)      follows uri the SDK's way for its era
+//                                  (resources/subscribe, or a subscriptions/listen
+//                                  stream naming it); onUpdated() runs for each
+//                                  notifications/resources/updated for uri; resolves
+//                                  to an async unsubscribe()
 //   errorCode(err)                 the JSON-RPC code in an SDK error, or undefined
+//   isResourceNotFound(err)        optional: whether err is the SDK's own
+//                                  resource-not-found error
 //   close()                        closes the session (and so the server's stdin)
 // If INTEROP_WIRE_FILE is set, the tap's log of the run is copied there.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,14 +36,25 @@ import { fileURLToPath } from 'node:url';
 import { Report, strictFromEnv } from './report.mjs';
 import { Wire, describeHandshake, isRequest, isResponse, sameId } from './wire.mjs';
 import { bigText } from './bigtext.mjs';
+import { checkReadBinary, checkReadMissing, checkReadTemplate, checkReadText, checkResources } from './resources.mjs';
+import { checkComplete, checkPromptArgs, checkPromptMissing, checkPrompts, checkPromptSimple } from './prompts.mjs';
+import { checkSubscribe } from './subscribe.mjs';
+import { CALL_TIMEOUT_MS, call, describeError, firstText, guard, jsonEqual, sleep, withTimeout } from './util.mjs';
 
 export const MODERN_VERSION = '2026-07-28';
 export const CHECKS = [
   'connect', 'era', 'list', 'echo', 'echo-1mib', 'add', 'tags', 'fail',
-  'bundle', 'unknown', 'progress', 'cancel', 'wire', 'exit',
+  'bundle', 'unknown', 'progress', 'cancel', 'resources', 'templates',
+  'read-text', 'read-binary', 'read-template', 'read-missing', 'prompts',
+  'prompt-simple', 'prompt-args', 'prompt-missing', 'complete', 'subscribe',
+  'wire', 'exit',
 ];
+// SERVER_ARGS are the flags every run gives the server: two entries a page,
+// so that every list takes several pages; no change of
+// test://watched-resource but the ones the scenario triggers; and no caller,
+// so that completion sees a caller that is no operator.
+const SERVER_ARGS = ['-page-size', '2', '-watch-interval', '0', '-caller='];
 const EXIT_LIMIT_MS = 2000;
-const CALL_TIMEOUT_MS = 15000;
 const BASE_TOOLS = ['echo', 'add', 'fail', 'slow'];
 const BUNDLE_TYPES = ['text', 'image', 'audio', 'resource_link', 'resource'];
 const PROGRESS_STEPS = 5;
@@ -57,7 +85,7 @@ export function parseArgs(argv, modes) {
 // serverCommand is how an adapter spawns the server: through the tap, which
 // logs the wire to logFile.
 export function serverCommand(server, logFile) {
-  return { command: process.execPath, args: [tapPath, logFile, server, '-page-size', '2'] };
+  return { command: process.execPath, args: [tapPath, logFile, server, ...SERVER_ARGS] };
 }
 
 // run runs every check with the adapter that makeAdapter(serverCommand) builds,
@@ -91,6 +119,17 @@ export async function run({ label, server, strict, wantModern, makeAdapter }) {
       await checkUnknown(x);
       await checkProgress(x);
       await checkCancel(x);
+      await checkResources(x);
+      await checkReadText(x);
+      await checkReadBinary(x);
+      await checkReadTemplate(x);
+      await checkReadMissing(x);
+      await checkPrompts(x);
+      await checkPromptSimple(x);
+      await checkPromptArgs(x);
+      await checkPromptMissing(x);
+      await checkComplete(x);
+      await checkSubscribe(x);
       checkWire(x);
       if (x.wire.pids().length > 1) x.r.info(`first client line on the session process, after connecting: ${x.wire.firstClientLine(x.pid)}`);
     } else {
@@ -104,11 +143,6 @@ export async function run({ label, server, strict, wantModern, makeAdapter }) {
   rmSync(dir, { recursive: true, force: true });
   console.log(r.failed ? 'RESULT FAIL' : 'RESULT PASS');
   process.exitCode = r.failed ? 1 : 0;
-}
-
-function describeError(err) {
-  const code = err?.code !== undefined ? ` code=${err.code}` : '';
-  return `${err?.constructor?.name ?? typeof err}${code}: ${err?.message ?? err}`;
 }
 
 // stderrTail returns the end of the server's stderr as a suffix for a
@@ -210,14 +244,6 @@ function listPagesOnWire(x, mark) {
   return `the last page had nextCursor ${JSON.stringify(want)}, never followed`;
 }
 
-async function call(x, name, args, options = {}) {
-  return withTimeout(x.adapter.callTool(name, args, options), CALL_TIMEOUT_MS, `tools/call ${name}`);
-}
-
-function firstText(res) {
-  return res?.content?.find((b) => b.type === 'text')?.text ?? '(no text block)';
-}
-
 function types(res) {
   return (res.content ?? []).map((b) => b.type);
 }
@@ -236,16 +262,6 @@ async function checkEcho(x, check, text) {
   else if (res.content?.length !== 1 || res.content[0].type !== 'text') x.r.fail(check, `want one text block, got ${types(res)}`);
   else if (got !== text) x.r.fail(check, `sent ${bytes} bytes, got back ${Buffer.byteLength(got)} bytes that differ`);
   else x.r.pass(check, `${bytes} bytes back byte-identical`);
-}
-
-function jsonEqual(a, b) {
-  return a !== undefined && JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
-}
-
-function sortKeys(v) {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
-  return v;
 }
 
 async function checkAdd(x) {
@@ -512,26 +528,9 @@ async function checkExit(x) {
   else x.r.pass('exit', how);
 }
 
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// guard is a sleep that does not keep the process alive, for the losing side
-// of a race.
-function guard(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
 // packageVersion reads the version of an installed package.
 export function packageVersion(name) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', name, 'package.json');
   return JSON.parse(readFileSync(file, 'utf8')).version;
 }
 
-function withTimeout(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms}ms`)), ms))),
-  ]);
-}

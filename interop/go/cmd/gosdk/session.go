@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"iter"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,6 +21,7 @@ const legacyVersion = "2025-11-25"
 type session struct {
 	cs       *mcp.ClientSession
 	progress *scenario.ProgressRoutes
+	updates  scenario.UpdateRoutes
 }
 
 func connect(legacy bool) scenario.Connect {
@@ -26,6 +29,7 @@ func connect(legacy bool) scenario.Connect {
 		s := &session{progress: scenario.NewProgressRoutes("go-sdk")}
 		client := mcp.NewClient(&mcp.Implementation{Name: "mcpwire-interop-go-sdk", Version: "0.1.0"}, &mcp.ClientOptions{
 			ProgressNotificationHandler: s.onProgress,
+			ResourceUpdatedHandler:      s.onUpdated,
 		})
 		var opts *mcp.ClientSessionOptions
 		if legacy {
@@ -43,6 +47,12 @@ func connect(legacy bool) scenario.Connect {
 func (s *session) onProgress(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
 	p := req.Params
 	s.progress.Deliver(p.ProgressToken, scenario.Progress{Progress: p.Progress, Total: p.Total, Message: p.Message})
+}
+
+func (s *session) onUpdated(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+	if req.Params != nil {
+		s.updates.Deliver(req.Params.URI)
+	}
 }
 
 func (s *session) ProtocolVersion() string {
@@ -101,6 +111,105 @@ func (s *session) CallTool(ctx context.Context, name string, args map[string]any
 		return nil, err
 	}
 	return scenario.NewResult(res.Content, res.StructuredContent, res.IsError)
+}
+
+func (s *session) ListPage(ctx context.Context, kind scenario.Kind, cursor string) (scenario.ItemPage, error) {
+	var items []scenario.Item
+	var next string
+	var err error
+	switch kind {
+	case scenario.Resources:
+		var res *mcp.ListResourcesResult
+		if res, err = s.cs.ListResources(ctx, &mcp.ListResourcesParams{Cursor: cursor}); err == nil {
+			items, err = scenario.ItemsOf(res.Resources, resourceKey)
+			next = res.NextCursor
+		}
+	case scenario.ResourceTemplates:
+		var res *mcp.ListResourceTemplatesResult
+		if res, err = s.cs.ListResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Cursor: cursor}); err == nil {
+			items, err = scenario.ItemsOf(res.ResourceTemplates, templateKey)
+			next = res.NextCursor
+		}
+	case scenario.Prompts:
+		var res *mcp.ListPromptsResult
+		if res, err = s.cs.ListPrompts(ctx, &mcp.ListPromptsParams{Cursor: cursor}); err == nil {
+			items, err = scenario.ItemsOf(res.Prompts, promptKey)
+			next = res.NextCursor
+		}
+	default:
+		err = fmt.Errorf("no list %q", kind)
+	}
+	return scenario.ItemPage{Items: items, NextCursor: next}, err
+}
+
+func (s *session) ListAll(ctx context.Context, kind scenario.Kind) ([]scenario.Item, error) {
+	switch kind {
+	case scenario.Resources:
+		return collect(s.cs.Resources(ctx, nil), resourceKey)
+	case scenario.ResourceTemplates:
+		return collect(s.cs.ResourceTemplates(ctx, nil), templateKey)
+	case scenario.Prompts:
+		return collect(s.cs.Prompts(ctx, nil), promptKey)
+	}
+	return nil, fmt.Errorf("no list %q", kind)
+}
+
+func resourceKey(r *mcp.Resource) string         { return r.URI }
+func templateKey(t *mcp.ResourceTemplate) string { return t.URITemplate }
+func promptKey(p *mcp.Prompt) string             { return p.Name }
+
+// collect drains one of the SDK's list iterators.
+func collect[T any](seq iter.Seq2[T, error], key func(T) string) ([]scenario.Item, error) {
+	var all []T
+	for it, err := range seq {
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, it)
+	}
+	return scenario.ItemsOf(all, key)
+}
+
+func (s *session) ReadResource(ctx context.Context, uri string) ([]scenario.Contents, error) {
+	res, err := s.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		return nil, err
+	}
+	return scenario.ContentsOf(res.Contents)
+}
+
+func (s *session) GetPrompt(ctx context.Context, name string, args map[string]string) ([]scenario.Message, error) {
+	res, err := s.cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: name, Arguments: args})
+	if err != nil {
+		return nil, err
+	}
+	return scenario.MessagesOf(res.Messages)
+}
+
+func (s *session) Complete(ctx context.Context, prompt, argument, value string) (*scenario.Completion, error) {
+	res, err := s.cs.Complete(ctx, &mcp.CompleteParams{
+		Ref:      &mcp.CompleteReference{Type: "ref/prompt", Name: prompt},
+		Argument: mcp.CompleteParamsArgument{Name: argument, Value: value},
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := res.Completion
+	return &scenario.Completion{Values: c.Values, Total: c.Total, HasMore: c.HasMore}, nil
+}
+
+// Subscribe uses the SDK's one API for both eras: Subscribe sends
+// resources/subscribe in the legacy era and opens a subscriptions/listen
+// stream for the URI in the modern one; Unsubscribe sends
+// resources/unsubscribe or cancels that stream.
+func (s *session) Subscribe(ctx context.Context, uri string, onUpdated func()) (func(context.Context) error, error) {
+	s.updates.Set(uri, onUpdated)
+	if err := s.cs.Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context) error {
+		return s.cs.Unsubscribe(ctx, &mcp.UnsubscribeParams{URI: uri})
+	}, nil
 }
 
 func (s *session) ErrorCode(err error) (int, bool) {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -17,6 +19,7 @@ import (
 type session struct {
 	c        *client.Client
 	progress *scenario.ProgressRoutes
+	updates  scenario.UpdateRoutes
 }
 
 func connect(legacy bool) scenario.Connect {
@@ -43,10 +46,15 @@ func connect(legacy bool) scenario.Connect {
 }
 
 func (s *session) onNotification(n mcp.JSONRPCNotification) {
+	f := n.Params.AdditionalFields
+	if n.Method == string(mcp.MethodNotificationResourceUpdated) {
+		uri, _ := f["uri"].(string)
+		s.updates.Deliver(uri)
+		return
+	}
 	if n.Method != string(mcp.MethodNotificationProgress) {
 		return
 	}
-	f := n.Params.AdditionalFields
 	p := scenario.Progress{}
 	p.Progress, _ = f["progress"].(float64)
 	p.Total, _ = f["total"].(float64)
@@ -111,6 +119,140 @@ func (s *session) CallTool(ctx context.Context, name string, args map[string]any
 		structured = res.StructuredContent
 	}
 	return scenario.NewResult(res.Content, structured, res.IsError)
+}
+
+func (s *session) ListPage(ctx context.Context, kind scenario.Kind, cursor string) (scenario.ItemPage, error) {
+	var page mcp.PaginatedRequest
+	page.Params.Cursor = mcp.Cursor(cursor)
+	switch kind {
+	case scenario.Resources:
+		res, err := s.c.ListResourcesByPage(ctx, mcp.ListResourcesRequest{PaginatedRequest: page})
+		if err != nil {
+			return scenario.ItemPage{}, err
+		}
+		items, err := scenario.ItemsOf(res.Resources, resourceKey)
+		return scenario.ItemPage{Items: items, NextCursor: string(res.NextCursor)}, err
+	case scenario.ResourceTemplates:
+		res, err := s.c.ListResourceTemplatesByPage(ctx, mcp.ListResourceTemplatesRequest{PaginatedRequest: page})
+		if err != nil {
+			return scenario.ItemPage{}, err
+		}
+		items, err := scenario.ItemsOf(res.ResourceTemplates, templateKey)
+		return scenario.ItemPage{Items: items, NextCursor: string(res.NextCursor)}, err
+	case scenario.Prompts:
+		res, err := s.c.ListPromptsByPage(ctx, mcp.ListPromptsRequest{PaginatedRequest: page})
+		if err != nil {
+			return scenario.ItemPage{}, err
+		}
+		items, err := scenario.ItemsOf(res.Prompts, promptKey)
+		return scenario.ItemPage{Items: items, NextCursor: string(res.NextCursor)}, err
+	}
+	return scenario.ItemPage{}, fmt.Errorf("no list %q", kind)
+}
+
+func (s *session) ListAll(ctx context.Context, kind scenario.Kind) ([]scenario.Item, error) {
+	switch kind {
+	case scenario.Resources:
+		res, err := s.c.ListResources(ctx, mcp.ListResourcesRequest{})
+		if err != nil {
+			return nil, err
+		}
+		return scenario.ItemsOf(res.Resources, resourceKey)
+	case scenario.ResourceTemplates:
+		res, err := s.c.ListResourceTemplates(ctx, mcp.ListResourceTemplatesRequest{})
+		if err != nil {
+			return nil, err
+		}
+		return scenario.ItemsOf(res.ResourceTemplates, templateKey)
+	case scenario.Prompts:
+		res, err := s.c.ListPrompts(ctx, mcp.ListPromptsRequest{})
+		if err != nil {
+			return nil, err
+		}
+		return scenario.ItemsOf(res.Prompts, promptKey)
+	}
+	return nil, fmt.Errorf("no list %q", kind)
+}
+
+func resourceKey(r mcp.Resource) string { return r.URI }
+func templateKey(t mcp.ResourceTemplate) string {
+	if t.URITemplate == nil || t.URITemplate.Template == nil {
+		return ""
+	}
+	return t.URITemplate.Raw()
+}
+func promptKey(p mcp.Prompt) string { return p.Name }
+
+func (s *session) ReadResource(ctx context.Context, uri string) ([]scenario.Contents, error) {
+	var req mcp.ReadResourceRequest
+	req.Params.URI = uri
+	res, err := s.c.ReadResource(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.ContentsOf(res.Contents)
+}
+
+func (s *session) GetPrompt(ctx context.Context, name string, args map[string]string) ([]scenario.Message, error) {
+	var req mcp.GetPromptRequest
+	req.Params.Name = name
+	req.Params.Arguments = args
+	res, err := s.c.GetPrompt(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.MessagesOf(res.Messages)
+}
+
+func (s *session) Complete(ctx context.Context, prompt, argument, value string) (*scenario.Completion, error) {
+	var req mcp.CompleteRequest
+	req.Params.Ref = mcp.PromptReference{Type: "ref/prompt", Name: prompt}
+	req.Params.Argument = mcp.CompleteArgument{Name: argument, Value: value}
+	res, err := s.c.Complete(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	c := res.Completion
+	return &scenario.Completion{Values: c.Values, Total: c.Total, HasMore: c.HasMore}, nil
+}
+
+// Subscribe sends resources/subscribe in the legacy era. In the modern one
+// the SDK's Subscribe only records the URI for a later Listen, so this
+// opens the stream itself with ListenAsync and a filter naming the URI;
+// unsubscribing stops it, which cancels the listen request.
+func (s *session) Subscribe(ctx context.Context, uri string, onUpdated func()) (func(context.Context) error, error) {
+	s.updates.Set(uri, onUpdated)
+	if !mcp.IsModernProtocol(s.c.ProtocolVersion()) {
+		var req mcp.SubscribeRequest
+		req.Params.URI = uri
+		if err := s.c.Subscribe(ctx, req); err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) error {
+			var req mcp.UnsubscribeRequest
+			req.Params.URI = uri
+			return s.c.Unsubscribe(ctx, req)
+		}, nil
+	}
+	var listenErr error
+	var mu sync.Mutex
+	stop, err := s.c.ListenAsync(context.WithoutCancel(ctx), mcp.SubscriptionFilter{ResourceSubscriptions: []string{uri}}, func(err error) {
+		mu.Lock()
+		listenErr = err
+		mu.Unlock()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return func(context.Context) error {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		if listenErr != nil {
+			return fmt.Errorf("the listen stream failed: %w", listenErr)
+		}
+		return nil
+	}, nil
 }
 
 // sentinels maps the SDK's sentinel errors, the only form in which it

@@ -24,6 +24,13 @@ type Client struct {
 	Connect func(legacy bool) scenario.Connect
 }
 
+// ServerArgs are the flags every run gives the server: two entries a page,
+// so that every list takes several pages; no change of
+// test://watched-resource but the ones the scenario triggers; and no caller,
+// whatever $MCPWIRE_CALLER says, so that completion sees a caller that is
+// no operator.
+var ServerArgs = []string{"-page-size", "2", "-watch-interval", "0", "-caller="}
+
 // runTimeout bounds a whole scenario run.
 const runTimeout = 90 * time.Second
 
@@ -63,7 +70,7 @@ func Run(c Client, args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	scenario.Run(ctx, scenario.Config{
 		Server:     *server,
-		ServerArgs: []string{"-page-size", "2"},
+		ServerArgs: ServerArgs,
 		Connect:    c.Connect(*mode == "legacy"),
 		WantModern: *mode == "default",
 		WireFile:   os.Getenv("INTEROP_WIRE_FILE"),

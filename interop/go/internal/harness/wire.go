@@ -45,6 +45,7 @@ type Line struct {
 	Result  json.RawMessage // "result", for success responses
 	ErrCode int             // error.code, for error responses
 	ErrMsg  string          // error.message, for error responses
+	ErrData json.RawMessage // error.data, for error responses that carry it
 	IsError bool            // it is an error response
 }
 
@@ -94,8 +95,9 @@ func parseLine(seq int, d Dir, raw []byte) Line {
 		Params  json.RawMessage `json:"params"`
 		Result  json.RawMessage `json:"result"`
 		Error   *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
+			Code    int             `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data"`
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
@@ -110,6 +112,7 @@ func parseLine(seq int, d Dir, raw []byte) Line {
 		l.IsError = true
 		l.ErrCode = m.Error.Code
 		l.ErrMsg = m.Error.Message
+		l.ErrData = m.Error.Data
 	}
 	return l
 }

@@ -35,9 +35,13 @@ func TestWireSplitsLinesAcrossWrites(t *testing.T) {
 func TestWireResponseTo(t *testing.T) {
 	var w Wire
 	w.Feed(ServerToClient, []byte(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"Unknown tool"}}`+"\n"))
+	w.Feed(ServerToClient, []byte(`{"jsonrpc":"2.0","id":9,"error":{"code":-32002,"message":"x","data":{"uri":"test://a"}}}`+"\n"))
 	l, ok := w.ResponseTo("7")
-	if !ok || !l.IsError || l.ErrCode != -32602 || l.ErrMsg != "Unknown tool" {
+	if !ok || !l.IsError || l.ErrCode != -32602 || l.ErrMsg != "Unknown tool" || l.ErrData != nil {
 		t.Fatalf("ResponseTo(7) = %+v, %v", l, ok)
+	}
+	if l, ok := w.ResponseTo("9"); !ok || string(l.ErrData) != `{"uri":"test://a"}` {
+		t.Fatalf("ResponseTo(9) = %+v, %v; want error.data kept", l, ok)
 	}
 	if _, ok := w.ResponseTo("8"); ok {
 		t.Fatal("ResponseTo(8) found a response that was never sent")

@@ -60,3 +60,33 @@ func ToolsOf[T any](tools []T, conv func(T) (Tool, error)) ([]Tool, error) {
 	}
 	return out, nil
 }
+
+// UpdateRoutes is the part of a Session adapter that hands the SDK's
+// notifications/resources/updated to the callback Subscribe was given, by
+// URI. Its methods are safe for concurrent use.
+type UpdateRoutes struct {
+	mu    sync.Mutex
+	byURI map[string]func()
+}
+
+// Set registers f for uri, replacing any earlier callback. It stays
+// registered after unsubscribing, so that a late update is seen.
+func (r *UpdateRoutes) Set(uri string, f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.byURI == nil {
+		r.byURI = map[string]func(){}
+	}
+	r.byURI[uri] = f
+}
+
+// Deliver calls the callback registered for uri; an update for a URI nobody
+// registered is dropped.
+func (r *UpdateRoutes) Deliver(uri string) {
+	r.mu.Lock()
+	f := r.byURI[uri]
+	r.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}

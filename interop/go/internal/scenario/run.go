@@ -16,7 +16,10 @@ const ModernVersion = "2026-07-28"
 // Checks names every check in the order Run reports them.
 var Checks = []string{
 	"connect", "era", "list", "echo", "echo-1mib", "add", "tags", "fail",
-	"bundle", "unknown", "progress", "cancel", "wire", "exit",
+	"bundle", "unknown", "progress", "cancel", "resources", "templates",
+	"read-text", "read-binary", "read-template", "read-missing", "prompts",
+	"prompt-simple", "prompt-args", "prompt-missing", "complete", "subscribe",
+	"wire", "exit",
 }
 
 // Config says what to run.
@@ -47,6 +50,9 @@ type run struct {
 	sess   Session
 	modern bool
 	tools  map[string]Tool
+	// What the resources, templates and prompts checks listed; nil when
+	// the listing failed or did not run.
+	resources, templates, prompts *listing
 }
 
 // Run starts the server, runs every check in Checks against it with the
@@ -81,6 +87,17 @@ func Run(ctx context.Context, cfg Config, r *harness.Report) {
 	x.checkUnknown(ctx)
 	x.checkProgress(ctx)
 	x.checkCancel(ctx)
+	x.checkResources(ctx)
+	x.checkReadText(ctx)
+	x.checkReadBinary(ctx)
+	x.checkReadTemplate(ctx)
+	x.checkReadMissing(ctx)
+	x.checkPrompts(ctx)
+	x.checkPromptSimple(ctx)
+	x.checkPromptArgs(ctx)
+	x.checkPromptMissing(ctx)
+	x.checkComplete(ctx)
+	x.checkSubscribe(ctx)
 	x.checkWire()
 	x.checkExit()
 }

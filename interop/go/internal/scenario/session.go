@@ -21,6 +21,26 @@ type Session interface {
 	// progress and the SDK's progress notifications for it reach onProgress.
 	// Cancelling ctx is how the scenario cancels the call.
 	CallTool(ctx context.Context, name string, args map[string]any, onProgress func(Progress)) (*Result, error)
+	// ListPage fetches one page of a list other than tools/list at cursor
+	// ("" for the first).
+	ListPage(ctx context.Context, kind Kind, cursor string) (ItemPage, error)
+	// ListAll lists every item of a kind with the SDK's own cursor following.
+	ListAll(ctx context.Context, kind Kind) ([]Item, error)
+	// ReadResource reads a resource by URI.
+	ReadResource(ctx context.Context, uri string) ([]Contents, error)
+	// GetPrompt gets a prompt rendered with args (nil for none).
+	GetPrompt(ctx context.Context, name string, args map[string]string) ([]Message, error)
+	// Complete asks completion/complete for the values of a prompt's
+	// argument, given what has been typed so far.
+	Complete(ctx context.Context, prompt, argument, value string) (*Completion, error)
+	// Subscribe follows a resource the SDK's way for the era it negotiated:
+	// resources/subscribe in the legacy era, a subscriptions/listen stream
+	// whose filter names the resource in the modern one. Each
+	// notifications/resources/updated the SDK delivers for uri, before or
+	// after unsubscribing, calls onUpdated. The returned function
+	// unsubscribes the SDK's way (resources/unsubscribe, or ending the
+	// listen stream).
+	Subscribe(ctx context.Context, uri string, onUpdated func()) (unsubscribe func(context.Context) error, err error)
 	// ErrorCode extracts the JSON-RPC error code from an error the SDK
 	// returned for a request, if the SDK exposes one.
 	ErrorCode(err error) (int, bool)
@@ -41,6 +61,115 @@ type Page struct {
 type Tool struct {
 	Name         string
 	OutputSchema json.RawMessage // nil when the tool declares none
+}
+
+// Kind names a paginated list other than tools/list by its method.
+type Kind string
+
+// The lists ListPage and ListAll know.
+const (
+	Resources         Kind = "resources/list"
+	ResourceTemplates Kind = "resources/templates/list"
+	Prompts           Kind = "prompts/list"
+)
+
+// ItemPage is one page of a list.
+type ItemPage struct {
+	Items      []Item
+	NextCursor string
+}
+
+// Item is one listed resource, resource template or prompt.
+type Item struct {
+	// Key identifies the item: a resource's uri, a template's uriTemplate,
+	// a prompt's name.
+	Key string
+	Raw json.RawMessage // the item as the SDK encodes it
+}
+
+// ItemsOf converts an SDK's listed items, each encoded with the SDK's own
+// JSON encoding, keyed by key. It returns nil for no items.
+func ItemsOf[T any](items []T, key func(T) string) ([]Item, error) {
+	var out []Item
+	for i, it := range items {
+		raw, err := json.Marshal(it)
+		if err != nil {
+			return nil, fmt.Errorf("encoding item %d: %w", i, err)
+		}
+		out = append(out, Item{Key: key(it), Raw: raw})
+	}
+	return out, nil
+}
+
+// Contents is one entry of a resources/read result's contents.
+type Contents struct {
+	URI      string
+	MimeType string
+	Text     *string // nil when the entry has no text
+	Blob     *string // base64, as on the wire; nil when the entry has no blob
+	Raw      json.RawMessage
+}
+
+// ContentsOf rebuilds a resources/read result's contents from an SDK's
+// types, each encoded with the SDK's own JSON encoding.
+func ContentsOf[C any](contents []C) ([]Contents, error) {
+	out := []Contents{}
+	for i, c := range contents {
+		raw, err := json.Marshal(c)
+		if err != nil {
+			return nil, fmt.Errorf("encoding contents %d: %w", i, err)
+		}
+		var e struct {
+			URI      string  `json:"uri"`
+			MimeType string  `json:"mimeType"`
+			Text     *string `json:"text"`
+			Blob     *string `json:"blob"`
+		}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, fmt.Errorf("decoding contents %d: %w", i, err)
+		}
+		out = append(out, Contents{URI: e.URI, MimeType: e.MimeType, Text: e.Text, Blob: e.Blob, Raw: raw})
+	}
+	return out, nil
+}
+
+// Message is one message of a prompts/get result.
+type Message struct {
+	Role string
+	Type string // the content block's type
+	Text string // for text content
+	Raw  json.RawMessage
+}
+
+// MessagesOf rebuilds a prompts/get result's messages from an SDK's types,
+// each encoded with the SDK's own JSON encoding.
+func MessagesOf[M any](messages []M) ([]Message, error) {
+	out := []Message{}
+	for i, m := range messages {
+		raw, err := json.Marshal(m)
+		if err != nil {
+			return nil, fmt.Errorf("encoding message %d: %w", i, err)
+		}
+		var e struct {
+			Role    string `json:"role"`
+			Content struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			} `json:"content"`
+		}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, fmt.Errorf("decoding message %d: %w", i, err)
+		}
+		out = append(out, Message{Role: e.Role, Type: e.Content.Type, Text: e.Content.Text, Raw: raw})
+	}
+	return out, nil
+}
+
+// Completion is a completion/complete result.
+type Completion struct {
+	Values  []string
+	Total   int
+	HasMore bool
 }
 
 // Progress is one progress notification, as the SDK delivered it.

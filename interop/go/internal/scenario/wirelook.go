@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/mcpwire/mcpwire/interop/go/internal/harness"
 )
@@ -90,4 +91,109 @@ func (x *run) cancelledFor(id string) (harness.Line, bool) {
 		}
 	}
 	return harness.Line{}, false
+}
+
+// serverCapabilities returns the capabilities in the server's last
+// successful answer to initialize or server/discover, or nil when there was
+// none.
+func (x *run) serverCapabilities() map[string]json.RawMessage {
+	return capabilitiesOf(x.wire.Lines())
+}
+
+func capabilitiesOf(lines []harness.Line) map[string]json.RawMessage {
+	method := map[string]string{}
+	var caps map[string]json.RawMessage
+	for _, l := range lines {
+		if l.Dir == harness.ClientToServer {
+			if l.IsRequest() {
+				method[l.ID] = l.Method
+			}
+			continue
+		}
+		if !l.IsResponse() || l.IsError || (method[l.ID] != "initialize" && method[l.ID] != "server/discover") {
+			continue
+		}
+		var res struct {
+			Capabilities map[string]json.RawMessage `json:"capabilities"`
+		}
+		if json.Unmarshal(l.Result, &res) == nil && res.Capabilities != nil {
+			caps = res.Capabilities
+		}
+	}
+	return caps
+}
+
+// hasCapability reports whether the server declared a capability.
+func (x *run) hasCapability(name string) bool {
+	_, ok := x.serverCapabilities()[name]
+	return ok
+}
+
+// request finds the first request for method that the client wrote at or
+// after transcript position from and whose params satisfy match.
+func (x *run) request(from int, method string, match func(params json.RawMessage) bool) (harness.Line, bool) {
+	lines := x.wire.Lines()
+	if from > len(lines) {
+		from = len(lines)
+	}
+	for _, l := range lines[from:] {
+		if l.Dir == harness.ClientToServer && l.IsRequest() && l.Method == method && (match == nil || match(l.Params)) {
+			return l, true
+		}
+	}
+	return harness.Line{}, false
+}
+
+// notifications returns the server's notifications for method written at
+// or after transcript position from whose params satisfy match.
+func (x *run) notifications(from int, method string, match func(params json.RawMessage) bool) []harness.Line {
+	var out []harness.Line
+	lines := x.wire.Lines()
+	if from > len(lines) {
+		from = len(lines)
+	}
+	for _, l := range lines[from:] {
+		if l.Dir == harness.ServerToClient && l.IsNotification() && l.Method == method && (match == nil || match(l.Params)) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// paramString returns a top-level string field of params, or "".
+func paramString(params json.RawMessage, key string) string {
+	var m map[string]json.RawMessage
+	var s string
+	if json.Unmarshal(params, &m) == nil {
+		_ = json.Unmarshal(m[key], &s)
+	}
+	return s
+}
+
+// subscriptionID returns the canonical JSON of the
+// _meta["io.modelcontextprotocol/subscriptionId"] a notification carries,
+// or "".
+func subscriptionID(params json.RawMessage) string {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return ""
+	}
+	return canonical(p.Meta["io.modelcontextprotocol/subscriptionId"])
+}
+
+// waitFor polls cond every 20 ms until it holds or limit has passed, and
+// reports whether it held.
+func waitFor(limit time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(limit)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
