@@ -51,7 +51,7 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 		prompts: honoured.PromptsListChanged != nil}
 	if caps.Resources != nil {
 		for _, uri := range asked.ResourceSubscriptions {
-			if e, t, _ := ss.srv.findResource(uri); (e != nil || t != nil) && !sub.uris[uri] {
+			if e, t, _ := ss.srv.findResource(uri); (e != nil && e.visibleTo(r.caller) || t != nil) && !sub.uris[uri] {
 				if sub.uris == nil {
 					sub.uris = map[string]bool{}
 				}

@@ -7,6 +7,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
@@ -17,6 +18,7 @@ import (
 
 func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.resourceSnapshot()
+	list = visibleTo(list, r.caller)
 	start, end, next, err := ss.srv.page(listResources, p.Cursor, gen, len(list))
 	if err != nil {
 		return nil, err
@@ -58,6 +60,8 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 	)
 	ctx = callctx.With(ctx, c)
 	switch {
+	case e != nil && !e.visibleTo(r.caller):
+		return nil, resourceNotFound(uri)
 	case e != nil:
 		contents, err = e.res.Read(ctx, uri)
 		hint = e.res.Cache
@@ -87,6 +91,29 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		res.CacheHints = wireHint(*hint)
 	}
 	return res, nil
+}
+
+// visibleTo returns the resources caller may see: list itself when all
+// are visible, else a filtered copy (so that pages are counted in what the
+// caller sees).
+func visibleTo(list []*resourceEntry, caller *auth.Principal) []*resourceEntry {
+	for i, e := range list {
+		if !e.visibleTo(caller) {
+			out := append([]*resourceEntry(nil), list[:i]...)
+			for _, e := range list[i+1:] {
+				if e.visibleTo(caller) {
+					out = append(out, e)
+				}
+			}
+			return out
+		}
+	}
+	return list
+}
+
+// visibleTo reports whether caller may see the resource.
+func (e *resourceEntry) visibleTo(caller *auth.Principal) bool {
+	return e.res.Visible == nil || e.res.Visible(caller)
 }
 
 // resourceNotFound is the legacy not-found error, which eraError turns

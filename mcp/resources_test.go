@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/resource"
@@ -278,4 +279,52 @@ func mustJSON(t *testing.T, v any) json.RawMessage {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// A resource a caller may not see is neither listed nor read for them,
+// and a listen stream does not honour a subscription to it.
+func TestResourceVisibility(t *testing.T) {
+	operatorOnly := func(c *auth.Principal) bool { return c.HasScope("operator") }
+	for _, tt := range []struct {
+		caller  *auth.Principal
+		visible bool
+	}{
+		{nil, false},
+		{&auth.Principal{Subject: "bob"}, false},
+		{&auth.Principal{Subject: "ada", Scopes: []string{"operator"}}, true},
+	} {
+		srv := newServer(t, &mcp.Options{Caller: tt.caller, PageSize: 1})
+		srv.MustAddResource(resource.Resource{URI: "test://public", Name: "public", Read: resource.Static(resource.Text("test://public", "", "p"))})
+		srv.MustAddResource(resource.Resource{URI: "test://secret", Name: "secret", Visible: operatorOnly,
+			Read: resource.Static(resource.Text("test://secret", "", "s"))})
+		srv.MustAddResource(resource.Resource{URI: "test://public2", Name: "public2", Read: resource.Static(resource.Text("test://public2", "", "q"))})
+		c := start(t, srv)
+		c.initialize("2025-11-25")
+		var uris []string
+		cursor := ""
+		for i := 0; i < 5; i++ {
+			params := map[string]any{}
+			if cursor != "" {
+				params["cursor"] = cursor
+			}
+			page := result(t, c.request(jsonrpc.Int64ID(int64(i)), "resources/list", params))
+			for _, r := range page["resources"].([]any) {
+				uris = append(uris, r.(map[string]any)["uri"].(string))
+			}
+			next, _ := page["nextCursor"].(string)
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		listed := strings.Contains(strings.Join(uris, " "), "test://secret")
+		r := c.request(jsonrpc.Int64ID(9), "resources/read", map[string]any{"uri": "test://secret"})
+		read := r.Error == nil
+		if listed != tt.visible || read != tt.visible || len(uris) != 2+map[bool]int{true: 1}[tt.visible] {
+			t.Errorf("caller %+v: listed %v (%v), read %v (%+v); want %v", tt.caller, listed, uris, read, r.Error, tt.visible)
+		}
+		if !tt.visible && (r.Error.Code != jsonrpc.CodeResourceNotFound || strings.Contains(r.Error.Message, "visible")) {
+			t.Errorf("hidden read: %+v, want plain not found", r.Error)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -67,6 +68,11 @@ type Resource struct {
 	Meta map[string]any
 	// Cache overrides the server's cache hint for reads of this resource.
 	Cache *CacheHint
+	// Visible, when set, says whether a caller may see the resource: a
+	// caller who may not never finds it in resources/list, and reading it
+	// is "not found", as for a URI that names nothing. Nil means every
+	// caller may.
+	Visible func(caller *auth.Principal) bool
 	// Read reads the resource; required.
 	Read ReadFunc
 }
