@@ -36,8 +36,11 @@ func (c *Contract) Call(ctx context.Context, args json.RawMessage) Outcome {
 	var out Outcome
 	res, err := c.handler(ctx, args)
 	if err != nil {
-		if errors.As(err, &out.RPCError) {
-			return out
+		// Only the failure path takes an address for errors.As, so that
+		// Outcome stays off the heap on every other call.
+		var rpcErr *jsonrpc.Error
+		if errors.As(err, &rpcErr) {
+			return Outcome{RPCError: rpcErr}
 		}
 		out.HandlerError = err
 		res = tool.ErrorResult("%s", err.Error())
