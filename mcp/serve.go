@@ -49,7 +49,8 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	s.sessMu.Lock()
 	delete(s.sessions, ss)
 	s.sessMu.Unlock()
-	stopWaiting() // also after a plain EOF on a conn without InputDone
+	stopWaiting()  // also after a plain EOF on a conn without InputDone
+	ss.out.close() // no answer can arrive now: release every waiting handler
 	ss.shutdown()
 	close(ss.jobs) // idle workers exit; none is added after reading stopped
 	closeErr := conn.Close()
@@ -109,7 +110,9 @@ func (ss *session) handle(msg jsonrpc.Message) {
 	case *jsonrpc.Notification:
 		ss.notify(m)
 	case *jsonrpc.Response:
-		ss.log.Debug("mcp: ignoring a response to a request never sent", "id", m.ID.String())
+		if !ss.out.deliver(m) {
+			ss.log.Debug("mcp: ignoring a response to no request awaited (never sent, answered already, or given up)", "id", m.ID.String())
+		}
 	case jsonrpc.Batch:
 		ss.batch(m)
 	}

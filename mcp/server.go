@@ -95,6 +95,11 @@ type Options struct {
 	// completion providers and tool handlers see it (tool.RequestFrom).
 	// Nil means no caller is known.
 	Caller *auth.Principal
+	// ClientRequestTimeout bounds the wait for the client's answer to a
+	// request the server sent it (legacy elicitation, sampling, roots;
+	// default DefaultClientRequestTimeout). Past it the handler gets
+	// ErrClientTimeout and the client notifications/cancelled.
+	ClientRequestTimeout time.Duration
 	// CompletionRate bounds the completion/complete requests of one caller
 	// (by Caller.Subject), per second, with bursts of twice that (default
 	// 20). Beyond it a request gets -32603 with data.reason
@@ -127,6 +132,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if c.LogRate <= 0 {
 		c.LogRate = 100
+	}
+	if c.ClientRequestTimeout <= 0 {
+		c.ClientRequestTimeout = DefaultClientRequestTimeout
 	}
 	if c.CompletionRate <= 0 {
 		c.CompletionRate = 20

@@ -34,6 +34,7 @@ type session struct {
 	subsMu   sync.Mutex
 	subs     []*subscription // open listen streams, in the order opened
 	resSubs  map[string]bool // legacy resources/subscribe, by URI
+	out      outbound        // requests sent to the client, awaiting answers
 	stopping chan struct{}   // closed when shutdown starts
 
 	jobs    chan job       // calls waiting for a worker
