@@ -13,6 +13,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -20,7 +21,7 @@ import (
 )
 
 func TestHandlerErrors(t *testing.T) {
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	srv := newServer(t, &mcp.Options{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn})), HandlerErrorLevel: slog.LevelWarn},
 		rawTool("rpc_error", func(context.Context, json.RawMessage) (*tool.Result, error) {
 			return nil, jsonrpc.NewError(-32099+1, "on purpose")
@@ -55,24 +56,6 @@ func TestHandlerErrors(t *testing.T) {
 		strings.Count(got, "tool returned an error") != 1 {
 		t.Errorf("server log:\n%s", got)
 	}
-}
-
-// syncBuffer is a strings.Builder safe for a logger and a test at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestStaleCursor(t *testing.T) {

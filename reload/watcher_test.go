@@ -1,7 +1,6 @@
 package reload
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 )
 
 // parseOK accepts content of the form "ok:<value>" and returns <value>.
@@ -43,25 +44,7 @@ func (r *recorder) calls() []string {
 	return append([]string(nil), r.vals...)
 }
 
-// syncBuffer is a log sink safe to read while the watcher writes to it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func testLogger(b *syncBuffer) *slog.Logger {
+func testLogger(b *syncbuf.Buffer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
@@ -134,11 +117,11 @@ func (c *fakeClock) advance(d time.Duration) {
 
 // manual starts a watcher whose goroutine never polls on its own, so only
 // Check drives it; the debounce window runs on a fake clock.
-func manual(t *testing.T, path string, debounce time.Duration, logs *syncBuffer) (*Watcher[string], *recorder, *fakeClock) {
+func manual(t *testing.T, path string, debounce time.Duration, logs *syncbuf.Buffer) (*Watcher[string], *recorder, *fakeClock) {
 	t.Helper()
 	rec := &recorder{}
 	if logs == nil {
-		logs = &syncBuffer{}
+		logs = &syncbuf.Buffer{}
 	}
 	w, err := Watch(context.Background(), path, parseOK, rec.onChange,
 		WithInterval(time.Hour), WithDebounce(debounce), WithLogger(testLogger(logs)))
@@ -242,7 +225,7 @@ func TestChangedBytesReloadOnce(t *testing.T) {
 
 func TestBrokenFileKeepsLastGood(t *testing.T) {
 	path := newFile(t, "ok:good")
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	w, rec, _ := manual(t, path, 0, logs)
 	writeFile(t, path, "broken")
 	err := w.Check()
@@ -272,7 +255,7 @@ func TestBrokenFileKeepsLastGood(t *testing.T) {
 
 func TestMissingFileKeepsLastGood(t *testing.T) {
 	path := newFile(t, "ok:good")
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	w, rec, _ := manual(t, path, 0, logs)
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
@@ -355,7 +338,7 @@ func TestLivePolling(t *testing.T) {
 	rec := &recorder{}
 	w, err := Watch(context.Background(), path, parseOK, rec.onChange,
 		WithInterval(time.Millisecond), WithDebounce(5*time.Millisecond),
-		WithLogger(testLogger(&syncBuffer{})))
+		WithLogger(testLogger(&syncbuf.Buffer{})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +355,7 @@ func TestLiveBurst(t *testing.T) {
 	rec := &recorder{}
 	w, err := Watch(context.Background(), path, parseOK, rec.onChange,
 		WithInterval(time.Millisecond), WithDebounce(time.Second),
-		WithLogger(testLogger(&syncBuffer{})))
+		WithLogger(testLogger(&syncbuf.Buffer{})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +374,7 @@ func TestStopEndsEverything(t *testing.T) {
 	path := newFile(t, "ok:v1")
 	rec := &recorder{}
 	w, err := Watch(context.Background(), path, parseOK, rec.onChange,
-		WithInterval(time.Millisecond), WithDebounce(0), WithLogger(testLogger(&syncBuffer{})))
+		WithInterval(time.Millisecond), WithDebounce(0), WithLogger(testLogger(&syncbuf.Buffer{})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +426,7 @@ func TestStopWaitsForRunningCallback(t *testing.T) {
 		mu.Lock()
 		finished = true
 		mu.Unlock()
-	}, WithInterval(time.Millisecond), WithDebounce(0), WithLogger(testLogger(&syncBuffer{})))
+	}, WithInterval(time.Millisecond), WithDebounce(0), WithLogger(testLogger(&syncbuf.Buffer{})))
 	if err != nil {
 		t.Fatal(err)
 	}

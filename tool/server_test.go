@@ -1,38 +1,19 @@
 package tool_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/transport"
 )
-
-// syncBuffer is a log destination safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // serve runs srv over an in-memory connection and returns a function that
 // sends one request and returns its result.
@@ -76,7 +57,7 @@ func serve(t *testing.T, srv *mcp.Server) func(method, params string) json.RawMe
 // End to end: the server validates arguments, runs the typed handler,
 // replaces a result that breaks the contract and logs the violation.
 func TestServerEnforcesTheContract(t *testing.T) {
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	srv := mcp.NewServer(mcp.Implementation{Name: "t", Version: "1"},
 		&mcp.Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	srv.MustAddTool(reportTool())

@@ -66,24 +66,6 @@ func decodeError(r result) *jsonrpc.DecodeError {
 	return nil
 }
 
-// syncBuffer is a bytes.Buffer safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // gateWriter counts Write calls and blocks them until the gate opens.
 type gateWriter struct {
 	gate    chan struct{} // closed to let writes through

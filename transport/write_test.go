@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/transport"
 )
@@ -24,7 +25,7 @@ func note(w, n int) *jsonrpc.Notification {
 
 func TestConcurrentWritesAreWholeLinesInOrder(t *testing.T) {
 	const writers, each = 16, 300
-	var out syncBuffer
+	var out syncbuf.Buffer
 	s := transport.NewStream(newBlockingReader(), &out, transport.Options{})
 	var wg sync.WaitGroup
 	for w := range writers {
@@ -144,7 +145,7 @@ func TestCloseGivesUpAfterFlushTimeout(t *testing.T) {
 
 // closeRecorder records Close calls on a writer.
 type closeRecorder struct {
-	syncBuffer
+	syncbuf.Buffer
 	mu     sync.Mutex
 	closes int
 }
@@ -328,7 +329,7 @@ func TestWriteBlocksWhileQueueIsFull(t *testing.T) {
 }
 
 func TestWriteRefusesWhatItCannotEncode(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	s := transport.NewStream(newBlockingReader(), &out, transport.Options{})
 	if err := s.Write(context.Background(), jsonrpc.Batch{}); err == nil {
 		t.Error("Write(Batch) succeeded")
@@ -342,7 +343,7 @@ func TestWriteRefusesWhatItCannotEncode(t *testing.T) {
 // A large result is written from its own bytes (head, body, tail) and must
 // come out as the same single line Marshal gives, between other messages.
 func TestLargeResultIsOneWholeLine(t *testing.T) {
-	var out syncBuffer
+	var out syncbuf.Buffer
 	s := transport.NewStream(newBlockingReader(), &out, transport.Options{})
 	big := `{"content":[{"type":"text","text":"` + strings.Repeat("y", 1<<20) + `"}]}`
 	msgs := []jsonrpc.Message{

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 )
 
 // rawServer is the built binary driven over real pipes at the byte level,
@@ -28,29 +29,10 @@ type rawServer struct {
 	in     *os.File      // the client's end of the server's stdin
 	out    *os.File      // the client's end of the server's stdout
 	r      *bufio.Reader // the one reader over out, for lines of any length
-	stderr lockedBuffer
+	stderr syncbuf.Buffer
 
 	waitOnce sync.Once
 	waitErr  error
-}
-
-// lockedBuffer is a bytes.Buffer safe for concurrent use: exec copies the
-// server's stderr into it on a goroutine of its own.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // lineTimeout bounds how long next waits for a line.
