@@ -98,18 +98,28 @@ func texts(msgs []Message) []string {
 	return out
 }
 
+// getMessages gets a prompt for check and requires well-formed messages;
+// it fails the check and reports false otherwise.
+func (x *run) getMessages(ctx context.Context, check, name string, args map[string]string) ([]Message, bool) {
+	msgs, err := x.getPrompt(ctx, name, args)
+	if err != nil {
+		x.r.Fail(check, "%v", err)
+		return nil, false
+	}
+	if p := messagesProblem(msgs); p != "" {
+		x.r.Fail(check, "%s", p)
+		return nil, false
+	}
+	return msgs, true
+}
+
 func (x *run) checkPromptSimple(ctx context.Context) {
 	const check = "prompt-simple"
 	if x.skipUnlistedItem(check, x.prompts, simplePrompt) {
 		return
 	}
-	msgs, err := x.getPrompt(ctx, simplePrompt, nil)
-	if err != nil {
-		x.r.Fail(check, "%v", err)
-		return
-	}
-	if p := messagesProblem(msgs); p != "" {
-		x.r.Fail(check, "%s", p)
+	msgs, ok := x.getMessages(ctx, check, simplePrompt, nil)
+	if !ok {
 		return
 	}
 	t := texts(msgs)
@@ -125,13 +135,8 @@ func (x *run) checkPromptArgs(ctx context.Context) {
 	if x.skipUnlistedItem(check, x.prompts, argsPrompt) {
 		return
 	}
-	msgs, err := x.getPrompt(ctx, argsPrompt, promptArgs)
-	if err != nil {
-		x.r.Fail(check, "%v", err)
-		return
-	}
-	if p := messagesProblem(msgs); p != "" {
-		x.r.Fail(check, "%s", p)
+	msgs, ok := x.getMessages(ctx, check, argsPrompt, promptArgs)
+	if !ok {
 		return
 	}
 	all := strings.Join(texts(msgs), "\n")
