@@ -35,6 +35,8 @@ type call struct {
 	ss      *session
 	req     *request
 
+	in *input // the call's questions to the client; nil if it may ask none
+
 	infoOnce sync.Once
 	info     *tool.RequestInfo
 

@@ -21,7 +21,7 @@
 // (initialize, ping, logging/setLevel, resources/subscribe,
 // resources/unsubscribe, unknown ones) gives -32601; a missing client
 // capability is reported by the tool that needs it with -32021 (see
-// tool.RequireClientCapability). Every modern result carries
+// ask.Require). Every modern result carries
 // resultType "complete" and _meta["io.modelcontextprotocol/serverInfo"];
 // server/discover, tools/list, prompts/list, resources/list,
 // resources/templates/list and resources/read also carry ttlMs and

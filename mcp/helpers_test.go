@@ -183,3 +183,22 @@ func startBench(b *testing.B, srv *mcp.Server) *transport.Stream {
 	}
 	return clientSide
 }
+
+// initializeWith initializes with the given client capabilities.
+func (c *client) initializeWith(version string, caps map[string]any) {
+	c.t.Helper()
+	r := c.request(jsonrpc.StringID("init"), "initialize", map[string]any{
+		"protocolVersion": version, "capabilities": caps, "clientInfo": map[string]any{"name": "t", "version": "1"},
+	})
+	if r.Error != nil {
+		c.t.Fatalf("initialize: %v", r.Error)
+	}
+	c.send(&jsonrpc.Notification{Method: "notifications/initialized"})
+}
+
+// send2 sends a request and awaits its response.
+func (c *client) send2(req *jsonrpc.Request) *jsonrpc.Response {
+	c.t.Helper()
+	c.send(req)
+	return c.await(req.ID)
+}

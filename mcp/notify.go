@@ -14,6 +14,8 @@ func (ss *session) notify(n *jsonrpc.Notification) {
 	switch n.Method {
 	case "notifications/cancelled":
 		ss.cancelled(n.Params)
+	case "notifications/roots/list_changed":
+		ss.rootsChanged()
 	case "notifications/initialized":
 		// Nothing to do: requests are served as soon as initialize is answered.
 	default:

@@ -140,7 +140,10 @@ func collectMembers(t reflect.Type, prefix []int) []member {
 			ms = append(ms, collectMembers(sf.Type, index)...)
 			continue
 		}
-		if !sf.IsExported() || name == "-" || name == "_meta" {
+		// _meta was read once by route; inputResponses is read raw, answer
+		// by answer, by openInput (an extra answer of any shape must not
+		// fail the request).
+		if !sf.IsExported() || name == "-" || name == "_meta" || name == "inputResponses" {
 			continue
 		}
 		if name == "" {

@@ -141,7 +141,15 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 	if args == nil {
 		args = map[string]string{}
 	}
+	in, rerr := ss.srv.openInput(r, p.Name, promptArgsJSON(args), r.params.Get("inputResponses"), p.RequestState)
+	if rerr != nil {
+		return nil, rerr
+	}
+	c.in = in
 	res, err := e.p.Get(callctx.With(ctx, c), args)
+	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
+		return inputOutcome(res, rerr)
+	}
 	if err != nil {
 		var rpcErr *jsonrpc.Error
 		if errors.As(err, &rpcErr) {

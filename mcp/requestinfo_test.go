@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -29,7 +30,7 @@ func TestRequestInfoPerEra(t *testing.T) {
 	srv := newServer(t, nil, rawTool("who", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		info := tool.RequestFrom(ctx)
 		got <- seen{info.Era.String(), info.ProtocolVersion, string(info.ClientInfo), string(info.ClientCapabilities),
-			tool.HasClientCapability(ctx, "sampling")}
+			ask.Declared(ctx, "sampling")}
 		return tool.TextResult("ok"), nil
 	}))
 	c := start(t, srv)

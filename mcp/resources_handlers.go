@@ -58,6 +58,11 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		err      error
 		hint     *resource.CacheHint
 	)
+	in, rerr := ss.srv.openInput(r, uri, nil, r.params.Get("inputResponses"), p.RequestState)
+	if rerr != nil {
+		return nil, rerr
+	}
+	c.in = in
 	ctx = callctx.With(ctx, c)
 	switch {
 	case e != nil && !e.visibleTo(r.caller):
@@ -70,6 +75,9 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		hint = t.tmpl.Cache
 	default:
 		return nil, resourceNotFound(uri)
+	}
+	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
+		return inputOutcome(res, rerr)
 	}
 	if err != nil {
 		var rpcErr *jsonrpc.Error

@@ -100,6 +100,15 @@ type Options struct {
 	// default DefaultClientRequestTimeout). Past it the handler gets
 	// ErrClientTimeout and the client notifications/cancelled.
 	ClientRequestTimeout time.Duration
+	// StateKey is the secret that seals what the server hands to clients
+	// and must get back unchanged: list cursors and the 2026-07-28
+	// requestState. Servers behind one endpoint (a load balancer) need the
+	// same key to accept each other's state; any length works, 32 random
+	// bytes are plenty. Empty means a random key per process.
+	StateKey []byte
+	// InputStateTTL is how long a requestState stays valid (default
+	// DefaultInputStateTTL); past it a retry gets -32602.
+	InputStateTTL time.Duration
 	// CompletionRate bounds the completion/complete requests of one caller
 	// (by Caller.Subject), per second, with bursts of twice that (default
 	// 20). Beyond it a request gets -32603 with data.reason
@@ -139,6 +148,9 @@ func (o *Options) withDefaults() Options {
 	if c.CompletionRate <= 0 {
 		c.CompletionRate = 20
 	}
+	if c.InputStateTTL <= 0 {
+		c.InputStateTTL = DefaultInputStateTTL
+	}
 	return c
 }
 
@@ -158,6 +170,7 @@ type Server struct {
 	limits    callerLimits // completion rate per caller
 
 	cursorKey  [32]byte
+	stateSeal  sealer                  // seals requestState
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
 	modernMeta json.RawMessage         // {"io.modelcontextprotocol/serverInfo": ...}
 
@@ -209,7 +222,13 @@ func NewServer(info Implementation, opts *Options) *Server {
 		}
 	}
 	s.sessions = map[*session]struct{}{}
-	rand.Read(s.cursorKey[:])
+	secret := s.opts.StateKey
+	if len(secret) == 0 {
+		secret = make([]byte, 32)
+		rand.Read(secret)
+	}
+	s.cursorKey = deriveKey(secret, "cursor")
+	s.stateSeal = newSealer(deriveKey(secret, "requestState"))
 	s.modernInfo = s.serverInfo(rev20260728)
 	s.modernMeta, _ = json.Marshal(protocol.ResultMeta{ServerInfo: &s.modernInfo})
 	return s

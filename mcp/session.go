@@ -35,6 +35,7 @@ type session struct {
 	subs     []*subscription // open listen streams, in the order opened
 	resSubs  map[string]bool // legacy resources/subscribe, by URI
 	out      outbound        // requests sent to the client, awaiting answers
+	roots    rootsCache      // the legacy client's roots
 	stopping chan struct{}   // closed when shutdown starts
 
 	jobs    chan job       // calls waiting for a worker

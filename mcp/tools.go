@@ -35,6 +35,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if name == "" {
 		return nil, invalidParams(`"name" must be a string`)
 	}
+	responses := r.params.Get("inputResponses")
 	r.params = jsonx.Object{} // let the request line go once args are decoded
 	switch {
 	case args == nil:
@@ -46,7 +47,15 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))
 	}
+	in, rerr := ss.srv.openInput(r, name, args, responses, p.RequestState)
+	if rerr != nil {
+		return nil, rerr
+	}
+	c.in = in
 	out := e.contract.Call(callctx.With(ctx, c), args)
+	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
+		return inputOutcome(res, rerr)
+	}
 	if out.RPCError != nil {
 		return nil, out.RPCError
 	}

@@ -95,6 +95,10 @@ type ElicitRequestURLParams struct {
 	Message string `json:"message"`
 	// URL is the page to visit; required.
 	URL string `json:"url"`
+	// ElicitationID identifies the elicitation, for the legacy
+	// notifications/elicitation/complete and -32042 error; required in
+	// 2025-11-25, absent from 2026-07-28.
+	ElicitationID string `json:"elicitationId,omitempty"`
 }
 
 // MarshalJSON encodes the params with "mode": "url".

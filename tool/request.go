@@ -6,8 +6,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/internal/jsonx"
-	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
 // Era is the protocol era a request belongs to.
@@ -66,33 +64,3 @@ func RequestFrom(ctx context.Context) *RequestInfo {
 // middlewares after the arguments were validated and before the handler
 // runs, outermost first.
 type Middleware func(t Tool, next Handler) Handler
-
-// HasClientCapability reports whether the request's client declared the
-// named top-level capability (such as "sampling" or "elicitation"). In the
-// legacy era the capabilities are the session's; in the modern era they are
-// the request's own, never inferred from earlier requests.
-func HasClientCapability(ctx context.Context, name string) bool {
-	info := RequestFrom(ctx)
-	if info == nil || info.ClientCapabilities == nil {
-		return false
-	}
-	obj, err := jsonx.ParseObject(info.ClientCapabilities)
-	if err != nil {
-		return false
-	}
-	v := obj.Get(name)
-	return v != nil && string(v) != "null" && string(v) != "false"
-}
-
-// RequireClientCapability returns nil when the client declared the named
-// capability, and otherwise the -32021 error
-// (MissingRequiredClientCapability) with data.requiredCapabilities naming
-// it, which a handler returns as is to make it the JSON-RPC response.
-func RequireClientCapability(ctx context.Context, name string) error {
-	if HasClientCapability(ctx, name) {
-		return nil
-	}
-	return jsonrpc.NewError(jsonrpc.CodeMissingRequiredClientCapability,
-		"this tool requires the client capability %q, which the request did not declare", name).
-		WithData(map[string]any{"requiredCapabilities": map[string]any{name: map[string]any{}}})
-}

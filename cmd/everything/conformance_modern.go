@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -68,7 +69,7 @@ func lifecycleTools(srv *server) []tool.Tool {
 			Description: "Needs the client's sampling capability: answers -32021 unless the request declares it.",
 			InputSchema: noArgs,
 			Handler: func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-				if err := tool.RequireClientCapability(ctx, "sampling"); err != nil {
+				if err := ask.Require(ctx, "sampling"); err != nil {
 					return nil, err
 				}
 				return tool.TextResult("Success"), nil

@@ -1,0 +1,150 @@
+package ask
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// Action is what the user did with an elicitation.
+type Action = protocol.ElicitAction
+
+// The actions of an elicitation.
+const (
+	// Accept: the user submitted the form (or agreed to visit the URL).
+	Accept = protocol.ElicitAccept
+	// Decline: the user explicitly refused.
+	Decline = protocol.ElicitDecline
+	// Cancel: the user dismissed the request without choosing.
+	Cancel = protocol.ElicitCancel
+)
+
+// Reply is the user's answer to a form.
+type Reply[T any] struct {
+	// Action is what the user did.
+	Action Action
+	// Content is the submitted form; set only when Action is Accept.
+	Content T
+}
+
+// Accepted reports whether the user submitted the form.
+func (r Reply[T]) Accepted() bool { return r.Action == Accept }
+
+// Elicit asks the user to fill in a form: message says why, form describes
+// the fields (a flat object of primitive fields; see package protocol's
+// RequestedSchema). The client must have declared elicitation (the form
+// mode). An accepted answer is checked against form before it is
+// returned: one that breaks it is an [*AnswerError].
+func Elicit(ctx context.Context, message string, form protocol.RequestedSchema, opts ...Option) (Reply[map[string]any], error) {
+	res, err := elicit(ctx, message, form, opts)
+	if err != nil || res.Action != Accept {
+		return Reply[map[string]any]{Action: res.Action}, err
+	}
+	content := make(map[string]any, len(res.Content))
+	for k, v := range res.Content {
+		var x any
+		if err := json.Unmarshal(v, &x); err != nil {
+			return Reply[map[string]any]{}, &AnswerError{Problems: []string{fmt.Sprintf("%q is not JSON: %v", k, err)}}
+		}
+		content[k] = x
+	}
+	return Reply[map[string]any]{Action: Accept, Content: content}, nil
+}
+
+// ElicitAs asks the user to fill in the form [FormOf] infers from T, a
+// struct of primitive fields, and decodes an accepted answer into a T.
+func ElicitAs[T any](ctx context.Context, message string, opts ...Option) (Reply[T], error) {
+	form, err := FormOf[T]()
+	if err != nil {
+		return Reply[T]{}, err
+	}
+	res, err := elicit(ctx, message, form, opts)
+	if err != nil || res.Action != Accept {
+		return Reply[T]{Action: res.Action}, err
+	}
+	raw, err := json.Marshal(res.Content)
+	if err != nil {
+		return Reply[T]{}, err
+	}
+	var v T
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return Reply[T]{}, &AnswerError{Problems: []string{err.Error()}}
+	}
+	return Reply[T]{Action: Accept, Content: v}, nil
+}
+
+func elicit(ctx context.Context, message string, form protocol.RequestedSchema, opts []Option) (protocol.ElicitResult, error) {
+	if _, err := compiledForm(form); err != nil {
+		return protocol.ElicitResult{}, err // the form is the handler's mistake: never ask with it
+	}
+	params := protocol.ElicitRequestParams{Form: &protocol.ElicitRequestFormParams{Message: message, RequestedSchema: form}}
+	raw, err := do(ctx, protocol.MethodElicit, params, []string{"elicitation.form"}, opts)
+	if err != nil {
+		return protocol.ElicitResult{}, err
+	}
+	res, err := decodeElicitResult(raw)
+	if err != nil {
+		return protocol.ElicitResult{}, err
+	}
+	if res.Action == protocol.ElicitAccept {
+		if err := checkAnswer(form, res.Content); err != nil {
+			return protocol.ElicitResult{}, err
+		}
+	}
+	return res, nil
+}
+
+func decodeElicitResult(raw json.RawMessage) (protocol.ElicitResult, error) {
+	var res protocol.ElicitResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return res, &AnswerError{Problems: []string{"the answer is not an elicitation result: " + err.Error()}}
+	}
+	switch res.Action {
+	case protocol.ElicitAccept, protocol.ElicitDecline, protocol.ElicitCancel:
+	default:
+		return res, &AnswerError{Problems: []string{fmt.Sprintf("action %q is not accept, decline or cancel", res.Action)}}
+	}
+	return res, nil
+}
+
+// URLReply is the user's answer to a URL elicitation.
+type URLReply struct {
+	// Action is what the user did: Accept means they agreed to visit the
+	// URL, not that the interaction there is done.
+	Action Action
+	// ElicitationID identifies the elicitation in the legacy era, where
+	// the server tells the client when the interaction at the URL is done
+	// (mcp.Server.CompleteElicitation); empty in the 2026-07-28 era.
+	ElicitationID string
+}
+
+// ElicitURL asks the user to visit url out of band, for what must not pass
+// through the client (credentials, payment, consent at a third party).
+// The client must have declared elicitation.url.
+func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLReply, error) {
+	p := &protocol.ElicitRequestURLParams{Message: message, URL: url}
+	if info := tool.RequestFrom(ctx); info != nil && info.Era == tool.Legacy {
+		p.ElicitationID = newElicitationID()
+	}
+	raw, err := do(ctx, protocol.MethodElicit, protocol.ElicitRequestParams{URL: p}, []string{"elicitation.url"}, opts)
+	if err != nil {
+		return URLReply{}, err
+	}
+	res, err := decodeElicitResult(raw)
+	if err != nil {
+		return URLReply{}, err
+	}
+	return URLReply{Action: res.Action, ElicitationID: p.ElicitationID}, nil
+}
+
+func newElicitationID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

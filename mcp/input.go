@@ -1,0 +1,297 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"sort"
+	"sync"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// DefaultInputStateTTL is how long a requestState stays valid: a person
+// answers an elicitation in between.
+const DefaultInputStateTTL = 15 * time.Minute
+
+// maxInputRounds bounds the rounds of one call: a handler that asks
+// something new every time it runs never completes.
+const maxInputRounds = 16
+
+// errCannotAsk: only tools/call, prompts/get and resources/read may need
+// input from the client.
+var errCannotAsk = errors.New("mcp: only the handlers of tools/call, prompts/get and resources/read can ask the client")
+
+// input is what a call that may ask the client (tools/call, prompts/get,
+// resources/read) knows about its questions. In the legacy era a question
+// becomes a request to the client; in the modern era it is answered from
+// the client's inputResponses and the sealed requestState, or recorded
+// for this round's input_required result.
+type input struct {
+	modern  bool
+	binding string // what the state is bound to (see bindingOf)
+	round   int    // rounds answered before this run
+
+	mu      sync.Mutex
+	answers map[string]json.RawMessage // by question key
+	memo    map[string]json.RawMessage // the handler's remembered values
+	asked   []question                 // modern: unanswered, in the order asked
+}
+
+type question struct {
+	key, method string
+	params      json.RawMessage
+}
+
+// inputState is the plaintext of a requestState.
+type inputState struct {
+	Binding string                     `json:"b"`
+	Round   int                        `json:"r"`
+	Expires int64                      `json:"e"` // Unix milliseconds
+	Asked   map[string]string          `json:"q"` // question key → method
+	Answers map[string]json.RawMessage `json:"a,omitempty"`
+	Memo    map[string]json.RawMessage `json:"m,omitempty"`
+}
+
+// bindingOf names the request a requestState belongs to: the method, what
+// it targets (tool, prompt or URI), its arguments in canonical form, and
+// the caller.
+func bindingOf(r *request, target string, args json.RawMessage) string {
+	h := sha256.New()
+	h.Write([]byte(r.method))
+	h.Write([]byte{0})
+	h.Write([]byte(target))
+	h.Write([]byte{0})
+	h.Write(canonicalJSON(args))
+	h.Write([]byte{0})
+	if r.caller != nil {
+		h.Write([]byte(r.caller.Subject))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// canonicalJSON re-encodes a JSON value with sorted keys and no spaces,
+// so that a client that re-encodes the same arguments on a retry is not
+// refused.
+func canonicalJSON(raw json.RawMessage) []byte {
+	if len(raw) == 0 {
+		return nil
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		return raw
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+// openInput prepares the questions of a call. In the modern era it opens
+// the requestState (-32602 when it was altered, belongs to another
+// request, or expired) and takes the answers to the questions it lists
+// from responses (the raw inputResponses object); responses to questions
+// not asked are ignored, and one that does not answer its question's
+// method is -32602.
+func (s *Server) openInput(r *request, target string, args json.RawMessage, responses json.RawMessage, state string) (*input, *jsonrpc.Error) {
+	in := &input{modern: r.modern()}
+	if !in.modern {
+		return in, nil
+	}
+	in.binding = bindingOf(r, target, args)
+	if state == "" {
+		return in, nil // a first round: answers without a state were never asked for
+	}
+	plain, err := s.stateSeal.open(state)
+	var st inputState
+	if err != nil || json.Unmarshal(plain, &st) != nil {
+		return nil, invalidParams("requestState is not valid: it was altered, or sealed by a server with another key (servers behind one endpoint need one Options.StateKey)")
+	}
+	if st.Binding != in.binding {
+		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", targetNoun(r.method))
+	}
+	if now := time.Now().UnixMilli(); now > st.Expires {
+		return nil, invalidParams("requestState expired %s ago; send the request again without requestState and inputResponses", time.Duration(now-st.Expires)*time.Millisecond)
+	}
+	in.round, in.answers, in.memo = st.Round, st.Answers, st.Memo
+	if in.answers == nil {
+		in.answers = map[string]json.RawMessage{}
+	}
+	var given jsonx.Object
+	if len(responses) > 0 {
+		if given, err = jsonx.ParseObject(responses); err != nil {
+			return nil, invalidParams(`"inputResponses" must be an object`)
+		}
+	}
+	for _, key := range sortedKeys(st.Asked) {
+		raw := given.Get(key)
+		if raw == nil || string(raw) == "null" {
+			continue // missing: the handler asks again
+		}
+		if err := answers(st.Asked[key], raw); err != nil {
+			return nil, invalidParams("inputResponses[%s] does not answer %s: %v", clip.Quote(key), st.Asked[key], err)
+		}
+		in.answers[key] = raw
+	}
+	return in, nil
+}
+
+// answers checks that raw has the shape of an answer to method.
+func answers(method string, raw json.RawMessage) error {
+	var resp protocol.InputResponse
+	if err := json.Unmarshal(raw, &resp); err != nil {
+		return err
+	}
+	ok := false
+	switch method {
+	case protocol.MethodElicit:
+		ok = resp.Elicit != nil
+	case protocol.MethodCreateMessage:
+		ok = resp.CreateMessage != nil
+	case protocol.MethodListRoots:
+		ok = resp.ListRoots != nil
+	}
+	if !ok {
+		return errors.New("it answers another kind of request")
+	}
+	return nil
+}
+
+func targetNoun(method string) string {
+	switch method {
+	case "prompts/get":
+		return "prompt"
+	case "resources/read":
+		return "resource URI"
+	}
+	return "tool"
+}
+
+// required returns the input_required result for the questions this run
+// left unanswered, or nil when there are none.
+func (s *Server) required(in *input) (*protocol.InputRequiredResult, *jsonrpc.Error) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if len(in.asked) == 0 {
+		return nil, nil
+	}
+	if in.round+1 >= maxInputRounds {
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the handler asked the client for input %d rounds in a row without completing", maxInputRounds)
+	}
+	res := &protocol.InputRequiredResult{
+		Envelope:      protocol.Envelope{ResultType: protocol.ResultTypeInputRequired},
+		InputRequests: make(protocol.InputRequests, len(in.asked)),
+	}
+	st := inputState{
+		Binding: in.binding, Round: in.round + 1,
+		Expires: time.Now().Add(s.opts.InputStateTTL).UnixMilli(),
+		Asked:   make(map[string]string, len(in.asked)),
+		Answers: in.answers, Memo: in.memo,
+	}
+	for _, q := range in.asked {
+		var req protocol.InputRequest
+		body, _ := json.Marshal(struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}{q.method, q.params})
+		if err := json.Unmarshal(body, &req); err != nil {
+			return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the %s request the handler made is not valid: %v", q.method, err)
+		}
+		res.InputRequests[q.key] = req
+		st.Asked[q.key] = q.method
+	}
+	plain, err := json.Marshal(st)
+	if err != nil {
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: sealing the request state: %v", err)
+	}
+	res.RequestState = s.stateSeal.seal(plain)
+	return res, nil
+}
+
+// AskClient answers a question of the handler (package ask): in the
+// legacy era by sending the request to the client, in the modern era from
+// the answers given, or by recording it for input_required.
+func (c *call) AskClient(ctx context.Context, key, method string, params json.RawMessage) (json.RawMessage, error) {
+	in := c.in
+	if in == nil {
+		return nil, errCannotAsk
+	}
+	if !in.modern {
+		if method == protocol.MethodListRoots {
+			return c.ss.listRoots(ctx, c)
+		}
+		return c.ClientRequest(ctx, method, params)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if a, ok := in.answers[key]; ok {
+		return a, nil
+	}
+	for _, q := range in.asked {
+		if q.key == key {
+			return nil, ask.ErrInputRequired
+		}
+	}
+	in.asked = append(in.asked, question{key: key, method: method, params: params})
+	return nil, ask.ErrInputRequired
+}
+
+// Remember keeps a handler's value for its next rounds (package ask).
+func (c *call) Remember(name string, value json.RawMessage) {
+	if c.in == nil {
+		return
+	}
+	c.in.mu.Lock()
+	if c.in.memo == nil {
+		c.in.memo = map[string]json.RawMessage{}
+	}
+	c.in.memo[name] = value
+	c.in.mu.Unlock()
+}
+
+// Recall returns a value the handler remembered (package ask).
+func (c *call) Recall(name string) (json.RawMessage, bool) {
+	if c.in == nil {
+		return nil, false
+	}
+	c.in.mu.Lock()
+	defer c.in.mu.Unlock()
+	v, ok := c.in.memo[name]
+	return v, ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// inputOutcome is a handler's answer when its run left questions
+// unanswered: the input_required result, or the error building it.
+func inputOutcome(res *protocol.InputRequiredResult, err *jsonrpc.Error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// promptArgsJSON is a prompt's arguments as JSON, for the state binding.
+func promptArgsJSON(args map[string]string) json.RawMessage {
+	raw, _ := json.Marshal(args)
+	return raw
+}
