@@ -40,6 +40,9 @@ type client interface {
 	// Recall returns a value remembered in an earlier round (or earlier
 	// in this run).
 	Recall(name string) (json.RawMessage, bool)
+	// TrackElicitation ties a legacy URL elicitation's id to the
+	// connection, for mcp.Server.CompleteElicitation.
+	TrackElicitation(id string)
 }
 
 // An Option refines one question.

@@ -226,6 +226,9 @@ func (f *fakeClient) Remember(string, json.RawMessage) {}
 // Recall finds nothing.
 func (f *fakeClient) Recall(string) (json.RawMessage, bool) { return nil, false }
 
+// TrackElicitation keeps nothing.
+func (f *fakeClient) TrackElicitation(string) {}
+
 func TestElicitAsChecksTheAnswer(t *testing.T) {
 	c := &fakeClient{answer: `{"action":"accept","content":{"name":"bob","age":30,"picks":["x","z"]}}`}
 	ctx := callctx.With(context.Background(), c)

@@ -8,6 +8,8 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -129,8 +131,9 @@ type URLReply struct {
 // The client must have declared elicitation.url.
 func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLReply, error) {
 	p := &protocol.ElicitRequestURLParams{Message: message, URL: url}
-	if info := tool.RequestFrom(ctx); info != nil && info.Era == tool.Legacy {
+	if c, ok := callctx.From(ctx).(client); ok && c.Request().Era == tool.Legacy {
 		p.ElicitationID = newElicitationID()
+		c.TrackElicitation(p.ElicitationID)
 	}
 	raw, err := do(ctx, protocol.MethodElicit, protocol.ElicitRequestParams{URL: p}, []string{"elicitation.url"}, opts)
 	if err != nil {
@@ -141,6 +144,70 @@ func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLRep
 		return URLReply{}, err
 	}
 	return URLReply{Action: res.Action, ElicitationID: p.ElicitationID}, nil
+}
+
+// RequireURL makes the call wait until the user has agreed to visit url
+// (credentials for a third party, say), for a handler that cannot go on
+// without what the visit gives. It returns nil once the user agreed, and
+// otherwise the error for the handler to return:
+//
+//   - legacy (2025-11-25): a [*URLRequiredError], the -32042 error that
+//     tells the client to show the URL and retry the call later
+//     (mcp.Server.CompleteElicitation tells it when);
+//   - 2026-07-28: the question goes out as an input request like
+//     [ElicitURL]'s, and a decline or cancel is an error naming it.
+//
+// Call it only while what the visit gives is still missing: in the legacy
+// era it always answers -32042.
+func RequireURL(ctx context.Context, message, url string, opts ...Option) error {
+	c, ok := callctx.From(ctx).(client)
+	if !ok {
+		return ErrNoCall
+	}
+	if c.Request().Era != tool.Legacy {
+		reply, err := ElicitURL(ctx, message, url, opts...)
+		if err != nil {
+			return err
+		}
+		if reply.Action != Accept {
+			return fmt.Errorf("ask: the user did not agree to visit %s (%s)", url, reply.Action)
+		}
+		return nil
+	}
+	if !declared(c.Request().ClientCapabilities, "elicitation.url") {
+		return &CapabilityError{Capability: "elicitation.url"}
+	}
+	p := protocol.ElicitRequestURLParams{Message: message, URL: url, ElicitationID: newElicitationID()}
+	c.TrackElicitation(p.ElicitationID)
+	return &URLRequiredError{Elicitations: []protocol.ElicitRequestURLParams{p}}
+}
+
+// URLRequiredError is the legacy -32042 error (URLElicitationRequired):
+// the call needs the user to visit the URLs first.
+type URLRequiredError struct {
+	// Elicitations are the URL elicitations to show.
+	Elicitations []protocol.ElicitRequestURLParams
+}
+
+// Error names the URLs.
+func (e *URLRequiredError) Error() string {
+	urls := make([]string, len(e.Elicitations))
+	for i, el := range e.Elicitations {
+		urls[i] = el.URL
+	}
+	return fmt.Sprintf("ask: the user must visit %v first", urls)
+}
+
+// As makes the error the -32042 *jsonrpc.Error for errors.As, with
+// data.elicitations as the server sends it.
+func (e *URLRequiredError) As(target any) bool {
+	p, ok := target.(**jsonrpc.Error)
+	if !ok {
+		return false
+	}
+	*p = jsonrpc.NewError(jsonrpc.CodeURLElicitationRequired, "URL elicitation required: %s", e.Error()[len("ask: "):]).
+		WithData(map[string]any{"elicitations": e.Elicitations})
+	return true
 }
 
 func newElicitationID() string {

@@ -41,6 +41,34 @@
 // describing them (audio before 2025-03-26, resource_link before
 // 2025-06-18).
 //
+// # Asking the client
+//
+// The handlers of tools/call, prompts/get and resources/read may ask the
+// client for elicitation, sampling and roots through package ask; other
+// handlers cannot. In the legacy era a question is a request to the
+// client with an id of the server's own ("s1", "s2", ...): the client's
+// response is routed back to the waiting handler, an answer to an id not
+// awaited is ignored, Options.ClientRequestTimeout bounds the wait, a
+// cancelled or timed-out call sends notifications/cancelled for its
+// pending request, and a disconnect or shutdown releases every waiting
+// handler at once. roots/list answers are cached per connection until
+// notifications/roots/list_changed.
+//
+// In the 2026-07-28 era a run that leaves questions unanswered is
+// answered, whatever the handler returned, with resultType
+// "input_required": inputRequests under each question's key and a
+// requestState sealed with AES-256-GCM under a key derived from
+// Options.StateKey. The state carries the answers so far, the keys asked,
+// the handler's remembered values, the round and an expiry
+// (Options.InputStateTTL), and is bound to the method, the tool, prompt or
+// URI, the arguments in canonical form and the caller. On the retry the
+// state is opened first: altered or sealed under another key, bound to
+// another request, or expired, it is -32602 saying which. Then the answers
+// to the keys it lists are taken from inputResponses (one that does not
+// answer its question's method is -32602; keys not asked are ignored;
+// missing ones are asked again in a new input_required), and the handler
+// runs again. A call takes at most 16 rounds.
+//
 // # Notifications
 //
 // Progress goes out only for a request carrying _meta.progressToken, in

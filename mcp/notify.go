@@ -6,6 +6,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // notify handles one incoming notification. Unknown notifications are
@@ -14,7 +15,7 @@ func (ss *session) notify(n *jsonrpc.Notification) {
 	switch n.Method {
 	case "notifications/cancelled":
 		ss.cancelled(n.Params)
-	case "notifications/roots/list_changed":
+	case protocol.NotificationRootsListChanged:
 		ss.rootsChanged()
 	case "notifications/initialized":
 		// Nothing to do: requests are served as soon as initialize is answered.

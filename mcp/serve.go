@@ -51,6 +51,7 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	s.sessMu.Unlock()
 	stopWaiting()  // also after a plain EOF on a conn without InputDone
 	ss.out.close() // no answer can arrive now: release every waiting handler
+	ss.forgetElicitations()
 	ss.shutdown()
 	close(ss.jobs) // idle workers exit; none is added after reading stopped
 	closeErr := conn.Close()

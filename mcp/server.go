@@ -176,6 +176,10 @@ type Server struct {
 
 	sessMu   sync.Mutex
 	sessions map[*session]struct{}
+
+	urlMu      sync.Mutex
+	urlElicits map[string]*session // legacy URL elicitations by id
+
 }
 
 // entry is a registered tool: its compiled contract (which runs the

@@ -36,6 +36,7 @@ type session struct {
 	resSubs  map[string]bool // legacy resources/subscribe, by URI
 	out      outbound        // requests sent to the client, awaiting answers
 	roots    rootsCache      // the legacy client's roots
+	urlIDs   []string        // URL elicitations awaiting completion (guarded by srv.urlMu)
 	stopping chan struct{}   // closed when shutdown starts
 
 	jobs    chan job       // calls waiting for a worker

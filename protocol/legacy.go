@@ -8,6 +8,12 @@ const (
 	MethodPing        = "ping"
 	MethodSetLevel    = "logging/setLevel"
 	NotificationReady = "notifications/initialized"
+
+	// NotificationRootsListChanged: the client's roots changed.
+	NotificationRootsListChanged = "notifications/roots/list_changed"
+	// NotificationElicitationComplete: a URL elicitation's out-of-band
+	// interaction is done (params {elicitationId}).
+	NotificationElicitationComplete = "notifications/elicitation/complete"
 )
 
 // InitializeRequestParams are the params of initialize, the legacy
