@@ -72,7 +72,7 @@ for r in "${runs[@]}"; do
   grep -q '^RESULT PASS$' "$out" || status=1
 done
 
-checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe wire exit"
+checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe sampling elicitation elicitation-decline roots multi-round wire exit"
 echo
 echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
 for r in "${runs[@]}"; do

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"sort"
 	"sync"
 	"time"
@@ -148,25 +149,37 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 	return in, nil
 }
 
-// answers checks that raw has the shape of an answer to method.
+// answers checks that raw is an answer to method: of its kind, with the
+// members the schema requires and known values where it lists them. What
+// an answer means (a form that breaks its schema) is for package ask to
+// judge, where the handler sees it.
 func answers(method string, raw json.RawMessage) error {
 	var resp protocol.InputResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
 		return err
 	}
-	ok := false
-	switch method {
-	case protocol.MethodElicit:
-		ok = resp.Elicit != nil
-	case protocol.MethodCreateMessage:
-		ok = resp.CreateMessage != nil
-	case protocol.MethodListRoots:
-		ok = resp.ListRoots != nil
+	switch {
+	case method == protocol.MethodElicit && resp.Elicit != nil:
+		switch resp.Elicit.Action {
+		case protocol.ElicitAccept, protocol.ElicitDecline, protocol.ElicitCancel:
+			return nil
+		}
+		return fmt.Errorf("action %s is not accept, decline or cancel", clip.Quote(string(resp.Elicit.Action)))
+	case method == protocol.MethodCreateMessage && resp.CreateMessage != nil:
+		r := resp.CreateMessage
+		if (r.Role != protocol.RoleUser && r.Role != protocol.RoleAssistant) || r.Model == "" || len(r.Content.Blocks) == 0 {
+			return errors.New("a sampling result needs role user or assistant, a model and content")
+		}
+		return nil
+	case method == protocol.MethodListRoots && resp.ListRoots != nil:
+		for i, root := range resp.ListRoots.Roots {
+			if root.URI == "" {
+				return fmt.Errorf("root %d has no uri", i)
+			}
+		}
+		return nil
 	}
-	if !ok {
-		return errors.New("it answers another kind of request")
-	}
-	return nil
+	return errors.New("it answers another kind of request")
 }
 
 func targetNoun(method string) string {
@@ -279,6 +292,17 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// missingCapability returns the -32021 error a handler's err carries, if
+// any: a handler that cannot work without a capability is answered so even
+// while other questions of its run are unanswered.
+func missingCapability(err error) *jsonrpc.Error {
+	var rpcErr *jsonrpc.Error
+	if err != nil && errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc.CodeMissingRequiredClientCapability {
+		return rpcErr
+	}
+	return nil
 }
 
 // inputOutcome is a handler's answer when its run left questions

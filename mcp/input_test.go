@@ -250,3 +250,61 @@ func TestInputLegacy(t *testing.T) {
 		t.Errorf("roots/list sent %d times, want 2 (cached, then refreshed after list_changed)", roots)
 	}
 }
+
+// An answer of the right kind with values the schema does not allow is
+// refused before the handler runs.
+func TestInputAnswerShapes(t *testing.T) {
+	c := start(t, newServer(t, nil, greetTool()))
+	ir := inputRequired(t, c.send2(modernCall(1, "greet", nil, nil)))
+	for i, bad := range []map[string]any{
+		{"user_name": map[string]any{"action": "maybe"}},
+		{"client_roots": map[string]any{"roots": []any{map[string]any{"name": "no uri"}}}},
+	} {
+		r := c.send2(modernCall(int64(2+i), "greet", nil, map[string]any{"inputResponses": bad, "requestState": ir.RequestState}))
+		if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
+			t.Errorf("%v: %s %+v", bad, r.Result, r.Error)
+		}
+	}
+}
+
+// A handler that cannot work without a capability is answered -32021 even
+// while other questions of its run are unanswered.
+func TestInputCapabilityWins(t *testing.T) {
+	both := rawTool("both", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		_, err1 := ask.Elicit(ctx, "Name?", nameForm)
+		_, err2 := ask.SampleText(ctx, "Hi", 5)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, err
+		}
+		return tool.TextResult("done"), nil
+	})
+	c := start(t, newServer(t, nil, both))
+	raw, _ := json.Marshal(map[string]any{"name": "both", "_meta": modernMeta(map[string]any{
+		protocol.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}}})})
+	r := c.send2(&jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: raw})
+	if r.Error == nil || r.Error.Code != jsonrpc.CodeMissingRequiredClientCapability {
+		t.Fatalf("want -32021, got %s %+v", r.Result, r.Error)
+	}
+}
+
+// An unusable roots answer is not cached: the next call asks again.
+func TestInputLegacyRootsNotCachedWhenBad(t *testing.T) {
+	lister := rawTool("roots", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		roots, err := ask.Roots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return tool.TextResult(fmt.Sprint(len(roots))), nil
+	})
+	c := start(t, newServer(t, nil, lister))
+	c.initializeWith("2025-11-25", askCaps)
+	for i, answer := range []string{`{"roots":[{"name":"no uri"}]}`, `{"roots":[{"uri":"file:///a"}]}`} {
+		c.send(&jsonrpc.Request{ID: jsonrpc.Int64ID(int64(i)), Method: "tools/call", Params: json.RawMessage(`{"name":"roots"}`)})
+		req := c.serverRequest()
+		c.send(&jsonrpc.Response{ID: req.ID, Result: json.RawMessage(answer)})
+		r := c.await(jsonrpc.Int64ID(int64(i)))
+		if isErr := strings.Contains(string(r.Result), `"isError":true`); isErr != (i == 0) {
+			t.Errorf("call %d: %s", i, r.Result)
+		}
+	}
+}

@@ -120,6 +120,9 @@ func (c *call) ClientRequest(ctx context.Context, method string, params any) (js
 	if c.req.modern() {
 		return nil, ErrNoClientRequests
 	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx) // the call is over: ask nothing more
+	}
 	raw, err := json.Marshal(params)
 	if err != nil {
 		return nil, fmt.Errorf("mcp: encoding the %s request: %w", method, err)

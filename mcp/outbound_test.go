@@ -182,3 +182,30 @@ func TestClientRequestModernEra(t *testing.T) {
 		t.Errorf("modern: %s %v", r.Result, r.Error)
 	}
 }
+
+// A handler that asks again after its call was cancelled sends nothing
+// more: the second ask fails at once.
+func TestClientRequestAfterCancel(t *testing.T) {
+	second := make(chan error, 1)
+	twice := rawTool("twice", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		c := callctx.From(ctx).(interface {
+			ClientRequest(context.Context, string, any) (json.RawMessage, error)
+		})
+		c.ClientRequest(ctx, "roots/list", map[string]any{})
+		_, err := c.ClientRequest(ctx, "roots/list", map[string]any{})
+		second <- err
+		return nil, err
+	})
+	c := start(t, newServer(t, nil, twice))
+	c.initialize("2025-11-25")
+	c.send(&jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: json.RawMessage(`{"name":"twice"}`)})
+	c.serverRequest()
+	c.send(&jsonrpc.Notification{Method: "notifications/cancelled", Params: json.RawMessage(`{"requestId":1}`)})
+	if n, ok := c.next(2 * time.Second).(*jsonrpc.Notification); !ok || n.Method != "notifications/cancelled" {
+		t.Fatalf("want the cancellation of s1, got %+v", n)
+	}
+	if err := <-second; err == nil {
+		t.Error("the second ask succeeded")
+	}
+	c.quiet(100 * time.Millisecond) // no second request, no response
+}

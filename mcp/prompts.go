@@ -147,6 +147,9 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 	}
 	c.in = in
 	res, err := e.p.Get(callctx.With(ctx, c), args)
+	if missing := missingCapability(err); missing != nil {
+		return nil, missing
+	}
 	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
 		return inputOutcome(res, rerr)
 	}

@@ -76,6 +76,9 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 	default:
 		return nil, resourceNotFound(uri)
 	}
+	if missing := missingCapability(err); missing != nil {
+		return nil, missing
+	}
 	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
 		return inputOutcome(res, rerr)
 	}

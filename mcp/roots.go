@@ -32,6 +32,9 @@ func (ss *session) listRoots(ctx context.Context, c *call) (json.RawMessage, err
 	if err != nil {
 		return nil, err
 	}
+	if answers(protocol.MethodListRoots, list) != nil {
+		return list, nil // the handler reports it; an unusable list is never cached
+	}
 	rc.mu.Lock()
 	if rc.gen == gen {
 		rc.list = list

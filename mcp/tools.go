@@ -53,6 +53,9 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	}
 	c.in = in
 	out := e.contract.Call(callctx.With(ctx, c), args)
+	if out.RPCError != nil && out.RPCError.Code == jsonrpc.CodeMissingRequiredClientCapability {
+		return nil, out.RPCError // it cannot work at all: asking more is pointless
+	}
 	if res, rerr := ss.srv.required(in); res != nil || rerr != nil {
 		return inputOutcome(res, rerr)
 	}

@@ -52,7 +52,7 @@ func liar() {
 }
 
 // maxLines is the most lines the demo may print.
-const maxLines = 60
+const maxLines = 72
 
 // TestDemoShowsWhatMatters runs the demo as `make demo` does and checks
 // that it exits 0, fits in maxLines lines, and shows each thing it is for
@@ -116,12 +116,20 @@ func TestDemoShowsWhatMatters(t *testing.T) {
 			{"← ", `"messages":[{"role":"user","content":{"type":"text","text":"Review the deployment to staging`},
 			{"→ ", `"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"deployment_review"}`},
 			{"← ", `"completion":{"values":["development","staging"],"total":2}`}},
-		7: {{"→ ", `"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"`},
+		7: {{"→ ", `"name":"test_input_required_result_elicitation"`},
+			{"← ", `"method":"elicitation/create","params":{"message":"What is your name?"`},
+			{"→ ", `"result":{"action":"accept","content":{"name":"Ada"}}`},
+			{"← ", `"text":"Hello, Ada!"`}},
+		8: {{"→ ", `"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"`},
 			{"← ", `"supportedVersions":["2026-07-28"`},
 			{"→ ", `"method":"resources/read","params":{"uri":"test://template/42/data","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"`},
 			{"← ", `"resultType":"complete"`},
 			{"← ", `"ttlMs":60000,"cacheScope":"private","contents":[{"uri":"test://template/42/data","mimeType":"application/json","text":"{\"id\":\"42\",\"templateTest\":true`}},
-		8: {{"→ ", `"method":"subscriptions/listen"`},
+		9: {{"→ ", `"name":"test_input_required_result_elicitation","arguments":{},"_meta"`},
+			{"← ", `"inputRequests":{"user_name":{"method":"elicitation/create"`},
+			{"→ ", `"inputResponses":{"user_name":{"action":"accept","content":{"name":"Ada"}}},"requestState":`},
+			{"← ", `"resultType":"complete","content":[{"type":"text","text":"Hello, Ada!"}]`}},
+		10: {{"→ ", `"method":"subscriptions/listen"`},
 			{"← ", `"method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://static-text"]},"_meta":{"io.modelcontextprotocol/subscriptionId":`},
 			{"→ ", "(closes stdin)"},
 			{"← ", `"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":`},

@@ -16,15 +16,19 @@
 //     (-32700, -32600, -32601, -32602, -32603); a resources/read, a
 //     prompts/get of deployment_review and the completion of its
 //     environment argument (development and staging: the server has no
-//     caller, and production is offered to operators only).
+//     caller, and production is offered to operators only); an
+//     elicitation: test_input_required_result_elicitation sends the client
+//     elicitation/create and waits for the answer.
 //   - Modern (2026-07-28): server/discover, a resources/read through the
 //     template test://template/{id}/data carrying the per-request _meta
 //     (protocolVersion, clientCapabilities, clientInfo), whose result adds
-//     resultType, the cache hints and serverInfo, and subscriptions/listen
+//     resultType, the cache hints and serverInfo; the same elicitation,
+//     answered input_required and completed by the retry (the requestState
+//     is cut: it is random per run); and subscriptions/listen
 //     with its acknowledgement of the honoured filters; closing stdin ends
 //     the listen stream with its result and the server exits with status 0.
 //
-// The output is the same on every run: no times, process ids or cursors,
+// The output is the same on every run: no times, process ids, cursors or request states,
 // and each step waits for what it expects before sending more. Each wait
 // is bounded (5 s, and 60 s for the whole session, after which the server
 // is killed), so the demo cannot hang. Checks are silent while they hold;

@@ -47,7 +47,7 @@ type session struct {
 	nextID  int
 
 	limit int              // bytes of a wire line shown (maxShown, or wideShown in wide steps)
-	cut   func([]byte) int // when set, where a server line is cut instead of limit
+	cut   func([]byte) int // when set, where a line is cut instead of limit (0: not this line)
 	wire  []wireLine       // every line that crossed the pipes, in order
 
 	checks, failures int
@@ -132,7 +132,13 @@ func (s *session) send(line string) {
 	if s.gone != "" {
 		return
 	}
-	shown := clip([]byte(line), s.limit)
+	n := s.limit
+	if s.cut != nil {
+		if c := s.cut([]byte(line)); c > 0 {
+			n = c
+		}
+	}
+	shown := clip([]byte(line), n)
 	s.wire = append(s.wire, wireLine{raw: []byte(line), shown: shown})
 	s.p.client(shown)
 	if err := s.srv.write([]byte(line)); err != nil {

@@ -27,7 +27,9 @@ var steps = []step{
 	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning},
 	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses},
 	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts},
+	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy},
 	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead},
+	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern},
 	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown},
 }
 
@@ -92,7 +94,7 @@ func (s *session) call(params string) (r toolResult, ok bool) {
 
 // handshake initializes the legacy session.
 func (s *session) handshake() {
-	id := s.request("initialize", `{"protocolVersion":"`+legacyVersion+`","capabilities":{},"clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`)
+	id := s.request("initialize", `{"protocolVersion":"`+legacyVersion+`","capabilities":{"elicitation":{}},"clientInfo":{"name":"mcpwire-demo","version":"1.0.0"}}`)
 	m, ok := s.response(id)
 	var r struct {
 		ProtocolVersion string                     `json:"protocolVersion"`

@@ -7,6 +7,7 @@
 //
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
+//	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s]
 //	           [-fixtures] [-cpuprofile FILE]
 //
 // -page-size is the page size of every list (tools, resources, templates,
@@ -25,6 +26,13 @@
 // subscribers; 0 changes it only when the tool test_trigger_resource_update
 // is called, which is what the golden transcripts use.
 //
+// -input-state-ttl is how long a 2026-07-28 requestState stays valid: a
+// client retrying an input_required call with an older one gets -32602.
+// -client-request-timeout bounds how long a legacy call waits for the
+// client's answer to an elicitation, sampling or roots request; past it
+// the server cancels its request (notifications/cancelled) and the tool
+// fails.
+//
 // -fixtures also lists the fault fixtures that the tests and the demo call:
 // panic (its handler panics), broken_contract (it breaks its own output
 // schema) and the resource template test://items/{n}, whose completion
@@ -36,14 +44,24 @@
 //   - Tools: echo, add, fail, slow, tag_catalog, evidence_bundle,
 //     route_report, search_evidence, write_file, read_file, the tools the
 //     official conformance suite calls by name (test_simple_text and the
-//     other test_* tools, json_schema_2020_12_tool), and the triggers
+//     other test_* tools, json_schema_2020_12_tool), the triggers
 //     test_trigger_tool_change, test_trigger_resource_update and
-//     test_trigger_prompt_change.
+//     test_trigger_prompt_change, and the tools that ask the client for
+//     input through package ask: test_sampling, test_sampling_with_tools,
+//     test_elicitation, test_elicitation_sep1034_defaults,
+//     test_elicitation_sep1330_enums, test_streaming_elicitation,
+//     test_missing_capability and the input-required scenarios'
+//     test_input_required_result_elicitation, _sampling, _list_roots,
+//     _request_state, _multiple_inputs, _multi_round, _tampered_state and
+//     _capabilities. A legacy client gets a request for each question
+//     (roots are cached until notifications/roots/list_changed); a
+//     2026-07-28 client gets an input_required result and retries.
 //   - Resources: test://static-text, test://static-binary,
 //     test://watched-resource, test://example-resource and the evidence://
 //     documents search_evidence finds; the template test://template/{id}/data.
 //   - Prompts: test_simple_prompt, test_prompt_with_arguments,
-//     test_prompt_with_embedded_resource, test_prompt_with_image and
-//     deployment_review, with completion for the arguments of
+//     test_prompt_with_embedded_resource, test_prompt_with_image,
+//     deployment_review and test_input_required_result_prompt (which asks
+//     the user for its context first), with completion for the arguments of
 //     test_prompt_with_arguments and deployment_review.
 package main

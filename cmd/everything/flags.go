@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -43,6 +44,12 @@ type settings struct {
 	watchInterval  time.Duration
 	fixtures       bool
 	cpuprofile     string
+	// inputStateTTL is how long a 2026-07-28 requestState stays valid
+	// (mcp.Options.InputStateTTL).
+	inputStateTTL time.Duration
+	// clientRequestTimeout bounds the wait for a legacy client's answer to
+	// a request the server sent (mcp.Options.ClientRequestTimeout).
+	clientRequestTimeout time.Duration
 }
 
 // parseFlags reads the command line (without the program name). An error
@@ -71,6 +78,12 @@ func parseFlags(args []string, out io.Writer) (*settings, error) {
 	if s.completionRate < 0 {
 		return nil, usageError(fs, "-completion-rate must not be negative")
 	}
+	if s.inputStateTTL <= 0 {
+		return nil, usageError(fs, "-input-state-ttl must be positive")
+	}
+	if s.clientRequestTimeout <= 0 {
+		return nil, usageError(fs, "-client-request-timeout must be positive")
+	}
 	return s, nil
 }
 
@@ -87,6 +100,8 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.IntVar(&s.completionRate, "completion-rate", 0, "completion/complete requests per second per caller, in bursts of twice that (0: the runtime's default, 20)")
 	fs.DurationVar(&s.watchInterval, "watch-interval", defaultWatchInterval, "how often test://watched-resource changes (0: only when test_trigger_resource_update is called)")
 	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
+	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", mcp.DefaultInputStateTTL, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")
+	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", mcp.DefaultClientRequestTimeout, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")
 	fs.StringVar(&s.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHead)

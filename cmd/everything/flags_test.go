@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 func TestParseCaller(t *testing.T) {
@@ -72,6 +74,10 @@ func TestParseFlagsRefuses(t *testing.T) {
 	for _, args := range [][]string{
 		{"-watch-interval", "-1s"},
 		{"-completion-rate", "-1"},
+		{"-input-state-ttl", "0s"},
+		{"-input-state-ttl", "-1m"},
+		{"-client-request-timeout", "0s"},
+		{"-client-request-timeout", "soon"},
 		{"-caller", ":operator"},
 		{"stray"},
 		{"-no-such-flag"},
@@ -84,8 +90,13 @@ func TestParseFlagsRefuses(t *testing.T) {
 		}
 	}
 	s, err := parseFlags(nil, io.Discard)
-	if err != nil || s.watchInterval != defaultWatchInterval || s.pageSize != 10 || s.completionRate != 0 || s.fixtures {
+	if err != nil || s.watchInterval != defaultWatchInterval || s.pageSize != 10 || s.completionRate != 0 || s.fixtures ||
+		s.inputStateTTL != mcp.DefaultInputStateTTL || s.clientRequestTimeout != mcp.DefaultClientRequestTimeout {
 		t.Errorf("defaults: %+v, %v", s, err)
+	}
+	s, err = parseFlags([]string{"-input-state-ttl", "250ms", "-client-request-timeout", "2s"}, io.Discard)
+	if err != nil || s.inputStateTTL != 250*time.Millisecond || s.clientRequestTimeout != 2*time.Second {
+		t.Errorf("-input-state-ttl 250ms -client-request-timeout 2s: %+v, %v", s, err)
 	}
 	if _, err := parseFlags([]string{"-h"}, io.Discard); err != flag.ErrHelp {
 		t.Errorf("-h: %v, want flag.ErrHelp", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -51,8 +52,9 @@ func transcripts(t *testing.T) []string {
 }
 
 // config turns a transcript's config into server settings; its keys are
-// page-size, max-message-bytes, grace, caller (as -caller takes it) and
-// completion-rate. The watched resource never changes on a timer in a
+// page-size, max-message-bytes, grace, caller (as -caller takes it),
+// completion-rate, input-state-ttl and client-request-timeout (durations,
+// as -input-state-ttl and -client-request-timeout take them). The watched resource never changes on a timer in a
 // transcript (-watch-interval 0): test_trigger_resource_update changes it
 // when a transcript says so.
 type config struct {
@@ -61,10 +63,15 @@ type config struct {
 	grace          time.Duration
 	caller         string // as -caller takes it, such as ada:operator
 	completionRate int
+	// inputStateTTL is how long a requestState stays valid.
+	inputStateTTL time.Duration
+	// clientRequestTimeout bounds the wait for a legacy client's answer.
+	clientRequestTimeout time.Duration
 }
 
 func configOf(t *testing.T, tr *golden.Transcript) config {
-	c := config{pageSize: 10, maxMsg: transport.DefaultMaxMessageBytes, grace: time.Second}
+	c := config{pageSize: 10, maxMsg: transport.DefaultMaxMessageBytes, grace: time.Second,
+		inputStateTTL: mcp.DefaultInputStateTTL, clientRequestTimeout: mcp.DefaultClientRequestTimeout}
 	for k, v := range tr.Config {
 		var err error
 		switch k {
@@ -79,6 +86,10 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 			_, err = parseCaller(v)
 		case "completion-rate":
 			c.completionRate, err = strconv.Atoi(v)
+		case "input-state-ttl":
+			c.inputStateTTL, err = positiveDuration(v)
+		case "client-request-timeout":
+			c.clientRequestTimeout, err = positiveDuration(v)
 		default:
 			t.Fatalf("%s: unknown config key %q", tr.Path, k)
 		}
@@ -87,6 +98,16 @@ func configOf(t *testing.T, tr *golden.Transcript) config {
 		}
 	}
 	return c
+}
+
+// positiveDuration parses a duration config value, which must be positive
+// (as the flags it stands for must).
+func positiveDuration(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err == nil && d <= 0 {
+		err = fmt.Errorf("%s is not positive", v)
+	}
+	return d, err
 }
 
 // inMemory starts the server in this process over in-memory pipes.
@@ -98,7 +119,8 @@ func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 		t.Fatal(err)
 	}
 	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger(),
-		Caller: caller, CompletionRate: c.completionRate}, t.TempDir(), true)
+		Caller: caller, CompletionRate: c.completionRate,
+		InputStateTTL: c.inputStateTTL, ClientRequestTimeout: c.clientRequestTimeout}, t.TempDir(), true)
 	conn := transport.NewStream(inR, outW, transport.Options{MaxMessageBytes: c.maxMsg})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), conn) }()
@@ -118,7 +140,8 @@ func inMemory(t *testing.T, c config) (*golden.Peer, func()) {
 func binary(t *testing.T, c config) (*golden.Peer, func()) {
 	cmd := exec.Command(binPath, "-fixtures", "-page-size", strconv.Itoa(c.pageSize),
 		"-max-message-bytes", strconv.Itoa(c.maxMsg), "-grace", c.grace.String(), "-watch-interval", "0",
-		"-caller", c.caller, "-completion-rate", strconv.Itoa(c.completionRate))
+		"-caller", c.caller, "-completion-rate", strconv.Itoa(c.completionRate),
+		"-input-state-ttl", c.inputStateTTL.String(), "-client-request-timeout", c.clientRequestTimeout.String())
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -82,7 +82,9 @@ func idlessError(line []byte) bool {
 
 // roundTrip checks that a modern result the server wrote decodes into the
 // protocol package's type for its method and encodes back equal, so the
-// server's hand-built encoders and the public wire types agree.
+// server's hand-built encoders and the public wire types agree. An
+// input_required result (of tools/call, prompts/get or resources/read) is
+// checked as a protocol.InputRequiredResult.
 func roundTrip(methodOf func([]byte) string, line []byte) error {
 	var env struct {
 		ID     json.RawMessage `json:"id"`
@@ -92,28 +94,18 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 		return nil // notifications and errors are covered by the schema check
 	}
 	var target any
-	switch methodOf(env.ID) {
-	case "server/discover":
-		target = &protocol.DiscoverResult{}
-	case "tools/list":
-		target = &protocol.ListToolsResult{}
-	case "tools/call":
-		target = &protocol.CallToolResult{}
-	case "subscriptions/listen":
-		target = &protocol.SubscriptionsListenResult{}
-	case "resources/list":
-		target = &protocol.ListResourcesResult{}
-	case "resources/templates/list":
-		target = &protocol.ListResourceTemplatesResult{}
-	case "resources/read":
-		target = &protocol.ReadResourceResult{}
-	case "prompts/list":
-		target = &protocol.ListPromptsResult{}
-	case "prompts/get":
-		target = &protocol.GetPromptResult{}
-	case "completion/complete":
-		target = &protocol.CompleteResult{}
+	var rt struct {
+		ResultType string `json:"resultType"`
+	}
+	json.Unmarshal(env.Result, &rt)
+	switch method := methodOf(env.ID); {
+	case rt.ResultType == string(protocol.ResultTypeInputRequired) &&
+		(method == "tools/call" || method == "prompts/get" || method == "resources/read"):
+		target = &protocol.InputRequiredResult{}
 	default:
+		target = resultFor(method)
+	}
+	if target == nil {
 		return fmt.Errorf("no protocol type for the result of %q", methodOf(env.ID))
 	}
 	dec := json.NewDecoder(bytes.NewReader(env.Result))
@@ -134,6 +126,34 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		return fmt.Errorf("%T round trip differs (-server +protocol):\n%s", target, d)
+	}
+	return nil
+}
+
+// resultFor returns a new value of the protocol type of a modern method's
+// complete result, or nil for a method the check does not know.
+func resultFor(method string) any {
+	switch method {
+	case "server/discover":
+		return &protocol.DiscoverResult{}
+	case "tools/list":
+		return &protocol.ListToolsResult{}
+	case "tools/call":
+		return &protocol.CallToolResult{}
+	case "subscriptions/listen":
+		return &protocol.SubscriptionsListenResult{}
+	case "resources/list":
+		return &protocol.ListResourcesResult{}
+	case "resources/templates/list":
+		return &protocol.ListResourceTemplatesResult{}
+	case "resources/read":
+		return &protocol.ReadResourceResult{}
+	case "prompts/list":
+		return &protocol.ListPromptsResult{}
+	case "prompts/get":
+		return &protocol.GetPromptResult{}
+	case "completion/complete":
+		return &protocol.CompleteResult{}
 	}
 	return nil
 }

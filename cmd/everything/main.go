@@ -39,6 +39,7 @@ func main() {
 	srv := newServer(&mcp.Options{
 		PageSize: set.pageSize, ShutdownGrace: set.grace, Logger: logger,
 		Caller: set.caller, CompletionRate: set.completionRate,
+		InputStateTTL: set.inputStateTTL, ClientRequestTimeout: set.clientRequestTimeout,
 	}, root, set.fixtures)
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
@@ -81,6 +82,9 @@ func newServer(opts *mcp.Options, sandboxDir string, fixtures bool) *server {
 		srv.MustAddTool(t)
 	}
 	for _, t := range lifecycleTools(srv) {
+		srv.MustAddTool(t)
+	}
+	for _, t := range inputTools() {
 		srv.MustAddTool(t)
 	}
 	var caller *auth.Principal

@@ -16,7 +16,9 @@ import (
 )
 
 // prompts returns the prompts in listing order: the four the official
-// conformance suite gets by name, then deployment_review (review.go).
+// conformance suite gets by name, deployment_review (review.go), then
+// test_input_required_result_prompt (tools_input_required.go), which asks
+// the client for input.
 func prompts() []prompt.Prompt {
 	return []prompt.Prompt{
 		prompt.New("test_simple_prompt", "A simple prompt without arguments.",
@@ -32,6 +34,7 @@ func prompts() []prompt.Prompt {
 					prompt.UserText("Please analyze the image above.")), nil
 			}, prompt.WithTitle("Prompt with an image")),
 		reviewPrompt(),
+		inputRequiredPrompt(),
 	}
 }
 

@@ -44,6 +44,7 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 				a = tr.Steps[i].Expected[j]
 			} else {
 				a = cursorValue.ReplaceAllString(a, fmt.Sprintf(`"nextCursor":"$$CURSOR_%d_%d"`, i+1, j+1))
+				a = stateValue.ReplaceAllString(a, fmt.Sprintf(`"requestState":"$$STATE_%d_%d"`, i+1, j+1))
 			}
 			st.Expected = append(st.Expected, a)
 		}
@@ -73,7 +74,13 @@ func run(tr *Transcript, p *Peer, check Checker, record bool) *Outcome {
 		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
 	closed := false
 	for i, st := range tr.Steps {
-		if st.Client == "!close" {
+		if d, ok, err := sleepDirective(st.Client); ok {
+			if err != nil {
+				o.Problems = append(o.Problems, fmt.Sprintf("line %d: %v", st.Line, err))
+				return o
+			}
+			time.Sleep(d)
+		} else if st.Client == "!close" {
 			closed = true
 			p.CloseInput()
 		} else if err := r.send(st); err != nil {
@@ -93,6 +100,22 @@ func run(tr *Transcript, p *Peer, check Checker, record bool) *Outcome {
 		r.expectEnd()
 	}
 	return o
+}
+
+// sleepDirective reads a "!sleep DURATION" client line: ok reports whether
+// client is one, and err a duration that does not parse or is negative.
+func sleepDirective(client string) (d time.Duration, ok bool, err error) {
+	rest, ok := strings.CutPrefix(client, "!sleep ")
+	if !ok {
+		return 0, false, nil
+	}
+	d, err = time.ParseDuration(strings.TrimSpace(rest))
+	if err == nil && d < 0 {
+		err = fmt.Errorf("!sleep %s: the duration is negative", rest)
+	} else if err != nil {
+		err = fmt.Errorf("!sleep needs a duration such as 300ms: %v", err)
+	}
+	return d, true, err
 }
 
 // recordStep keeps every line the server writes until it falls quiet,
@@ -166,6 +189,11 @@ var placeholder = regexp.MustCompile(`\$[A-Z][A-Z0-9_]*`)
 // cursorValue finds a literal cursor in a recorded line; cursors are random
 // per process, so rewritten transcripts name them with placeholders.
 var cursorValue = regexp.MustCompile(`"nextCursor":"[^"$][^"]*"`)
+
+// stateValue finds a literal requestState in a recorded line; a state is
+// sealed with a random nonce (and a per-process key), so rewritten
+// transcripts name it with a placeholder too.
+var stateValue = regexp.MustCompile(`"requestState":"[^"$][^"]*"`)
 
 // send writes one client line after expanding directives and placeholders.
 func (r *replayer) send(st Step) error {

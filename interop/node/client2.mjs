@@ -17,8 +17,23 @@ const version = packageVersion('@modelcontextprotocol/client');
 const opts = parseArgs(process.argv.slice(2), ['legacy', 'auto', 'modern']);
 const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern: { mode: { pin: MODERN_VERSION } } }[opts.mode];
 
-function makeAdapter(cmd, onStderr) {
-  const client = new Client({ name: 'mcpwire-interop-client2', version: '0.1.0' }, { versionNegotiation: negotiation });
+// The handlers answer a server request in the legacy era, and the questions
+// of an input_required result in 2026-07-28 (the SDK's multi-round-trip
+// driver, inputRequired.autoFulfill, on by default), the same way.
+function makeAdapter(cmd, onStderr, answers) {
+  const client = new Client({ name: 'mcpwire-interop-client2', version: '0.1.0' }, {
+    versionNegotiation: negotiation,
+    capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
+  });
+  client.setRequestHandler('sampling/createMessage', async (req) => {
+    const { text, model } = answers.sample(req.params.messages);
+    return { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' };
+  });
+  client.setRequestHandler('elicitation/create', async (req) => {
+    const { action, content } = answers.elicit(req.params.message, req.params.requestedSchema);
+    return content === undefined ? { action } : { action, content };
+  });
+  client.setRequestHandler('roots/list', async () => ({ roots: answers.roots() }));
   const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
   transport.stderr?.on('data', onStderr);
   const updates = new Map(); // uri → onUpdated

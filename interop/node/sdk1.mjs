@@ -5,14 +5,32 @@
 // Usage: node sdk1.mjs --server PATH [--mode legacy] [--strict]
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema, McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  McpError,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { packageVersion, parseArgs, run } from './lib/scenario.mjs';
 
 const version = packageVersion('@modelcontextprotocol/sdk');
 const opts = parseArgs(process.argv.slice(2), ['legacy']);
 
-function makeAdapter(cmd, onStderr) {
-  const client = new Client({ name: 'mcpwire-interop-sdk1', version: '0.1.0' });
+function makeAdapter(cmd, onStderr, answers) {
+  const client = new Client({ name: 'mcpwire-interop-sdk1', version: '0.1.0' }, {
+    capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
+  });
+  client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
+    const { text, model } = answers.sample(req.params.messages);
+    return { role: 'assistant', content: { type: 'text', text }, model, stopReason: 'endTurn' };
+  });
+  client.setRequestHandler(ElicitRequestSchema, async (req) => {
+    const { action, content } = answers.elicit(req.params.message, req.params.requestedSchema);
+    return content === undefined ? { action } : { action, content };
+  });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: answers.roots() }));
   const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
   transport.stderr?.on('data', onStderr);
   const updates = new Map(); // uri → onUpdated

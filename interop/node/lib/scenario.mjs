@@ -5,10 +5,14 @@
 // cancel, list resources, resource templates and prompts across pages, read
 // text, binary, templated and missing resources, get prompts with and
 // without their required arguments, complete a prompt argument, subscribe to
-// a resource and unsubscribe, check the wire, then close stdin and expect
-// the server to exit.
+// a resource and unsubscribe, answer the server's sampling, elicitation
+// (accept and decline), roots and two-step questions, check the wire, then
+// close stdin and expect the server to exit.
 //
-// A client takes part through an adapter object:
+// A client takes part through an adapter object, which
+// makeAdapter(cmd, onStderr, answers) builds; it registers the SDK's
+// sampling, elicitation and roots handlers (declaring those capabilities),
+// each answering with answers (lib/answers.mjs). The adapter has:
 //   connect()                      connects (spawning the server through the tap)
 //   protocolVersion()              the version it settled on, or undefined
 //   listAllTools()                 every tool, following cursors
@@ -39,6 +43,8 @@ import { bigText } from './bigtext.mjs';
 import { checkReadBinary, checkReadMissing, checkReadTemplate, checkReadText, checkResources } from './resources.mjs';
 import { checkComplete, checkPromptArgs, checkPromptMissing, checkPrompts, checkPromptSimple } from './prompts.mjs';
 import { checkSubscribe } from './subscribe.mjs';
+import { Answers } from './answers.mjs';
+import { checkAsks } from './asks.mjs';
 import { CALL_TIMEOUT_MS, call, describeError, firstText, guard, jsonEqual, sleep, withTimeout } from './util.mjs';
 
 export const MODERN_VERSION = '2026-07-28';
@@ -47,6 +53,7 @@ export const CHECKS = [
   'bundle', 'unknown', 'progress', 'cancel', 'resources', 'templates',
   'read-text', 'read-binary', 'read-template', 'read-missing', 'prompts',
   'prompt-simple', 'prompt-args', 'prompt-missing', 'complete', 'subscribe',
+  'sampling', 'elicitation', 'elicitation-decline', 'roots', 'multi-round',
   'wire', 'exit',
 ];
 // SERVER_ARGS are the flags every run gives the server: two entries a page,
@@ -62,6 +69,9 @@ const CANCEL_DELAY_MS = 40;
 const CANCEL_SLACK_MS = 5 * CANCEL_DELAY_MS; // a progress already under way may still arrive
 const CANCEL_SETTLE_MS = 600; // how long the check watches the wire after cancelling
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+// INPUT_REQUIRED_METHODS are the requests a modern server may answer with
+// resultType "input_required".
+const INPUT_REQUIRED_METHODS = ['tools/call', 'prompts/get', 'resources/read'];
 
 const tapPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'tap.mjs');
 
@@ -96,9 +106,10 @@ export async function run({ label, server, strict, wantModern, makeAdapter }) {
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-interop-'));
   const wire = new Wire(join(dir, 'wire.jsonl'));
   const stderr = [];
-  const adapter = makeAdapter(serverCommand(server, wire.logFile), (chunk) => stderr.push(String(chunk)));
+  const answers = new Answers();
+  const adapter = makeAdapter(serverCommand(server, wire.logFile), (chunk) => stderr.push(String(chunk)), answers);
   const x = {
-    r, wire, adapter, wantModern, stderr, tools: new Map(), connected: false,
+    r, wire, adapter, answers, wantModern, stderr, tools: new Map(), connected: false,
     // The session process is looked up on each use: with an SDK that
     // settles the era on a probe process, connect can return before the
     // session process has even logged its start.
@@ -130,6 +141,7 @@ export async function run({ label, server, strict, wantModern, makeAdapter }) {
       await checkPromptMissing(x);
       await checkComplete(x);
       await checkSubscribe(x);
+      await checkAsks(x);
       checkWire(x);
       if (x.wire.pids().length > 1) x.r.info(`first client line on the session process, after connecting: ${x.wire.firstClientLine(x.pid)}`);
     } else {
@@ -500,13 +512,15 @@ function checkWire(x) {
     if (!modernReq) {
       const extra = ['resultType', 'ttlMs', 'cacheScope'].find((k) => k in res);
       if (extra) return x.r.fail('wire', `answer to ${req.method}: legacy result carries "${extra}"`);
-    } else if (res.resultType !== 'complete') {
-      return x.r.fail('wire', `answer to ${req.method}: modern result without resultType "complete"`);
+    } else if (res.resultType === 'input_required' && !INPUT_REQUIRED_METHODS.includes(req.method)) {
+      return x.r.fail('wire', `answer to ${req.method}: resultType "input_required", which it cannot take`);
+    } else if (res.resultType !== 'complete' && res.resultType !== 'input_required') {
+      return x.r.fail('wire', `answer to ${req.method}: modern result without resultType "complete" (or "input_required")`);
     } else if (!res._meta?.[SERVER_INFO]) {
       return x.r.fail('wire', `answer to ${req.method}: modern result without _meta["${SERVER_INFO}"]`);
     }
   }
-  const era = x.modern ? 'modern results carry resultType and serverInfo' : 'no modern-only result fields';
+  const era = x.modern ? 'modern results carry resultType (complete, or input_required for a call) and serverInfo' : 'no modern-only result fields';
   x.r.pass('wire', `${n} server lines, all JSON-RPC 2.0 answering requests the client sent; ${era}`);
 }
 

@@ -25,12 +25,22 @@ type session struct {
 }
 
 func connect(legacy bool) scenario.Connect {
-	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser) (scenario.Session, error) {
+	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *scenario.Handlers) (scenario.Session, error) {
 		s := &session{progress: scenario.NewProgressRoutes("go-sdk")}
+		// The handlers declare sampling and elicitation; roots (with
+		// listChanged) is go-sdk's default capability. The SDK answers a
+		// request in the legacy era, and an input_required result's
+		// questions in 2026-07-28 (its MultiRoundTrip middleware, on by
+		// default), with the same handlers.
 		client := mcp.NewClient(&mcp.Implementation{Name: "mcpwire-interop-go-sdk", Version: "0.1.0"}, &mcp.ClientOptions{
 			ProgressNotificationHandler: s.onProgress,
 			ResourceUpdatedHandler:      s.onUpdated,
+			CreateMessageHandler:        createMessage(h),
+			ElicitationHandler:          elicit(h),
 		})
+		for _, r := range scenario.ClientRoots() {
+			client.AddRoots(&mcp.Root{URI: r.URI, Name: r.Name})
+		}
 		var opts *mcp.ClientSessionOptions
 		if legacy {
 			opts = &mcp.ClientSessionOptions{ProtocolVersion: legacyVersion}
@@ -41,6 +51,28 @@ func connect(legacy bool) scenario.Connect {
 		}
 		s.cs = cs
 		return s, nil
+	}
+}
+
+func createMessage(h *scenario.Handlers) func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+	return func(_ context.Context, req *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+		messages, err := json.Marshal(req.Params.Messages)
+		if err != nil {
+			return nil, err
+		}
+		text, model := h.Sample(messages)
+		return &mcp.CreateMessageResult{Role: "assistant", Content: &mcp.TextContent{Text: text}, Model: model, StopReason: "endTurn"}, nil
+	}
+}
+
+func elicit(h *scenario.Handlers) func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	return func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		schema, err := json.Marshal(req.Params.RequestedSchema)
+		if err != nil {
+			return nil, err
+		}
+		action, content := h.Elicit(req.Params.Message, schema)
+		return &mcp.ElicitResult{Action: action, Content: content}, nil
 	}
 }
 

@@ -23,15 +23,24 @@ type session struct {
 }
 
 func connect(legacy bool) scenario.Connect {
-	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser) (scenario.Session, error) {
+	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *scenario.Handlers) (scenario.Session, error) {
 		s := &session{progress: scenario.NewProgressRoutes("mcp-go")}
-		var opts []client.ClientOption
+		// Each handler declares its capability. The SDK answers a request
+		// in the legacy era, and an input_required result's questions in
+		// 2026-07-28 (its multi round-trip loop in CallTool), with them.
+		a := answerer{h}
+		opts := []client.ClientOption{client.WithSamplingHandler(a), client.WithElicitationHandler(a), client.WithRootsHandler(a)}
 		if legacy {
 			opts = append(opts, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
 		}
 		c := client.NewClient(transport.NewIO(stdout, stdin, nil), opts...)
 		c.OnNotification(s.onNotification)
-		if err := c.Start(ctx); err != nil {
+		// The stdio transport runs every request from the server with the
+		// context Start was given, for as long as the connection lives: a
+		// context that ends with the connect step would have it answer
+		// each later sampling, elicitation or roots request with -32603
+		// "context canceled".
+		if err := c.Start(context.WithoutCancel(ctx)); err != nil {
 			return nil, err
 		}
 		var req mcp.InitializeRequest
@@ -43,6 +52,43 @@ func connect(legacy bool) scenario.Connect {
 		s.c = c
 		return s, nil
 	}
+}
+
+// answerer is the client's sampling, elicitation and roots handler.
+type answerer struct{ h *scenario.Handlers }
+
+func (a answerer) CreateMessage(_ context.Context, req mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+	messages, err := json.Marshal(req.Messages)
+	if err != nil {
+		return nil, err
+	}
+	text, model := a.h.Sample(messages)
+	return &mcp.CreateMessageResult{
+		SamplingMessage: mcp.SamplingMessage{Role: mcp.RoleAssistant, Content: mcp.NewTextContent(text)},
+		Model:           model,
+		StopReason:      "endTurn",
+	}, nil
+}
+
+func (a answerer) Elicit(_ context.Context, req mcp.ElicitationRequest) (*mcp.ElicitationResult, error) {
+	schema, err := json.Marshal(req.Params.RequestedSchema)
+	if err != nil {
+		return nil, err
+	}
+	action, content := a.h.Elicit(req.Params.Message, schema)
+	res := &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseAction(action)}}
+	if content != nil {
+		res.Content = content
+	}
+	return res, nil
+}
+
+func (a answerer) ListRoots(context.Context, mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
+	var roots []mcp.Root
+	for _, r := range a.h.Roots() {
+		roots = append(roots, mcp.Root{URI: r.URI, Name: r.Name})
+	}
+	return &mcp.ListRootsResult{Roots: roots}, nil
 }
 
 func (s *session) onNotification(n mcp.JSONRPCNotification) {

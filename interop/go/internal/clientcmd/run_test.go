@@ -18,7 +18,7 @@ func fakeClient(legacy *[]bool) Client {
 		Label: "fake v0",
 		Connect: func(l bool) scenario.Connect {
 			*legacy = append(*legacy, l)
-			return func(context.Context, io.WriteCloser, io.ReadCloser) (scenario.Session, error) {
+			return func(context.Context, io.WriteCloser, io.ReadCloser, *scenario.Handlers) (scenario.Session, error) {
 				return nil, errors.New("fake client cannot connect")
 			}
 		},

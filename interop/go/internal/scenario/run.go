@@ -19,6 +19,7 @@ var Checks = []string{
 	"bundle", "unknown", "progress", "cancel", "resources", "templates",
 	"read-text", "read-binary", "read-template", "read-missing", "prompts",
 	"prompt-simple", "prompt-args", "prompt-missing", "complete", "subscribe",
+	"sampling", "elicitation", "elicitation-decline", "roots", "multi-round",
 	"wire", "exit",
 }
 
@@ -53,6 +54,10 @@ type run struct {
 	// What the resources, templates and prompts checks listed; nil when
 	// the listing failed or did not run.
 	resources, templates, prompts *listing
+	// handlers answer what the server asks the client; accepted is the
+	// form content the client sent in the last ask check's exchange.
+	handlers *Handlers
+	accepted map[string]any
 }
 
 // Run starts the server, runs every check in Checks against it with the
@@ -67,7 +72,7 @@ func Run(ctx context.Context, cfg Config, r *harness.Report) {
 		return
 	}
 	defer srv.Kill()
-	x := &run{cfg: cfg, r: r, srv: srv, wire: srv.Wire}
+	x := &run{cfg: cfg, r: r, srv: srv, wire: srv.Wire, handlers: &Handlers{}}
 	if cfg.WireFile != "" {
 		defer x.saveWire()
 	}
@@ -98,6 +103,7 @@ func Run(ctx context.Context, cfg Config, r *harness.Report) {
 	x.checkPromptMissing(ctx)
 	x.checkComplete(ctx)
 	x.checkSubscribe(ctx)
+	x.checkAsks(ctx)
 	x.checkWire()
 	x.checkExit()
 }
@@ -117,7 +123,7 @@ func (x *run) connect(ctx context.Context) bool {
 	cctx, cancel := x.step(ctx)
 	defer cancel()
 	start := time.Now()
-	sess, err := x.cfg.Connect(cctx, x.srv.Stdin(), x.srv.Stdout())
+	sess, err := x.cfg.Connect(cctx, x.srv.Stdin(), x.srv.Stdout(), x.handlers)
 	took := time.Since(start).Round(time.Millisecond)
 	x.r.Info("first client line: %s", x.wire.FirstClientLine())
 	x.r.Info("handshake: %s", describeHandshake(x.wire.Lines()))

@@ -49,7 +49,9 @@ type Session interface {
 }
 
 // Connect connects a client SDK to the server over the given stdio pipes.
-type Connect func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser) (Session, error)
+// It registers the SDK's sampling, elicitation and roots handlers (and
+// so declares those client capabilities), each answering with h.
+type Connect func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *Handlers) (Session, error)
 
 // Page is one page of tools/list.
 type Page struct {

@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/mcpwire/mcpwire/interop/go/internal/harness"
@@ -25,7 +26,7 @@ func (x *run) checkWire() {
 			n++
 		}
 	}
-	era := map[bool]string{true: "modern results carry resultType and serverInfo", false: "no modern-only result fields"}
+	era := map[bool]string{true: "modern results carry resultType (complete, or input_required for a call) and serverInfo", false: "no modern-only result fields"}
 	x.r.Pass("wire", "%d server lines, all JSON-RPC 2.0 answering requests the client sent; %s", n, era[x.modern])
 }
 
@@ -54,7 +55,7 @@ func wireProblem(lines []harness.Line, modern bool) error {
 		if !ok {
 			return fmt.Errorf("a response to id %s, which the client never sent: %s", l.ID, l.Head)
 		}
-		if err := resultProblem(l, requestVersion(req) >= ModernVersion); err != nil {
+		if err := resultProblem(l, req.Method, requestVersion(req) >= ModernVersion); err != nil {
 			return fmt.Errorf("answer to %s: %w", req.Method, err)
 		}
 	}
@@ -73,7 +74,11 @@ func requestVersion(req harness.Line) string {
 	return v
 }
 
-func resultProblem(l harness.Line, modern bool) error {
+// inputRequiredMethods are the requests a modern server may answer with
+// resultType "input_required".
+var inputRequiredMethods = []string{"tools/call", "prompts/get", "resources/read"}
+
+func resultProblem(l harness.Line, method string, modern bool) error {
 	var res map[string]json.RawMessage
 	if err := json.Unmarshal(l.Result, &res); err != nil {
 		return fmt.Errorf("result is no object: %.200s", l.Result)
@@ -86,8 +91,11 @@ func resultProblem(l harness.Line, modern bool) error {
 		}
 		return nil
 	}
-	if string(res["resultType"]) != `"complete"` {
-		return fmt.Errorf(`modern result without resultType "complete": %s`, l.Head)
+	switch rt := string(res["resultType"]); {
+	case rt == `"input_required"` && !slices.Contains(inputRequiredMethods, method):
+		return fmt.Errorf(`resultType "input_required" for %s, which cannot take one: %s`, method, l.Head)
+	case rt != `"complete"` && rt != `"input_required"`:
+		return fmt.Errorf(`modern result without resultType "complete" (or "input_required"): %s`, l.Head)
 	}
 	var meta map[string]json.RawMessage
 	_ = json.Unmarshal(res["_meta"], &meta)

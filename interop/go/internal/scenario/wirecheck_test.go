@@ -39,6 +39,8 @@ func TestWireProblem(t *testing.T) {
 		{"modern result", true, []string{modernCall, `< {"jsonrpc":"2.0","id":5,"result":{"content":[],"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}}`}, ""},
 		{"modern result without resultType", true, []string{modernCall, `< {"jsonrpc":"2.0","id":5,"result":{"content":[],"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}}`}, "without resultType"},
 		{"modern result without serverInfo", true, []string{modernCall, `< {"jsonrpc":"2.0","id":5,"result":{"content":[],"resultType":"complete"}}`}, "serverInfo"},
+		{"modern input_required for a call", true, []string{modernCall, `< {"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","inputRequests":{"k":{"method":"roots/list"}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}}`}, ""},
+		{"modern input_required for a list", true, []string{`> {"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, `< {"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}}`}, "cannot take one"},
 		{"error responses are not results", true, []string{modernCall, `< {"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"x"}}`}, ""},
 		{"answer to nothing", false, []string{`< {"jsonrpc":"2.0","id":9,"result":{}}`}, "never sent"},
 		{"not JSON", false, []string{`< hello`}, "not JSON-RPC 2.0"},
