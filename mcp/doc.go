@@ -52,7 +52,9 @@
 // cancelled or timed-out call sends notifications/cancelled for its
 // pending request, and a disconnect or shutdown releases every waiting
 // handler at once. roots/list answers are cached per connection until
-// notifications/roots/list_changed.
+// notifications/roots/list_changed. A client of a revision before
+// 2025-11-25 gets a titled choice field as enum with enumNames; a multiple
+// choice, which such a client cannot show, is the handler's error.
 //
 // In the 2026-07-28 era a run that leaves questions unanswered is
 // answered, whatever the handler returned, with resultType

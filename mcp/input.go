@@ -245,6 +245,12 @@ func (c *call) AskClient(ctx context.Context, key, method string, params json.Ra
 		if method == protocol.MethodListRoots {
 			return c.ss.listRoots(ctx, c)
 		}
+		if method == protocol.MethodElicit && !c.req.rev.hasSelectEnums() {
+			var err error
+			if params, err = projectForm(params); err != nil {
+				return nil, err
+			}
+		}
 		return c.ClientRequest(ctx, method, params)
 	}
 	in.mu.Lock()

@@ -308,3 +308,37 @@ func TestInputLegacyRootsNotCachedWhenBad(t *testing.T) {
 		}
 	}
 }
+
+// A 2025-06-18 client gets titled choices as enum with enumNames, and a
+// multiple choice is the handler's error, never a form it cannot show.
+func TestInputFormProjection(t *testing.T) {
+	type choices struct {
+		Size string `json:"size" jsonschema:"enum=s|m" titles:"Small|Medium"`
+	}
+	type multi struct {
+		Tags []string `json:"tags" jsonschema:"enum=a|b"`
+	}
+	pick := tool.New("pick", "Picks.", func(ctx context.Context, _ struct{}) (string, error) {
+		r, err := ask.ElicitAs[choices](ctx, "Size?")
+		return r.Content.Size, err
+	})
+	tags := tool.New("tags", "Tags.", func(ctx context.Context, _ struct{}) (string, error) {
+		_, err := ask.ElicitAs[multi](ctx, "Tags?")
+		return "", err
+	})
+	c := start(t, newServer(t, nil, pick, tags))
+	c.initializeWith("2025-06-18", askCaps)
+	c.send(&jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: json.RawMessage(`{"name":"pick"}`)})
+	req := c.serverRequest()
+	if !strings.Contains(string(req.Params), `"enum":["s","m"],"enumNames":["Small","Medium"]`) || strings.Contains(string(req.Params), "oneOf") {
+		t.Errorf("projected form: %s", req.Params)
+	}
+	c.send(&jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{"action":"accept","content":{"size":"m"}}`)})
+	if r := c.await(jsonrpc.Int64ID(1)); !strings.Contains(string(r.Result), `\"m\"`) {
+		t.Errorf("pick: %s %+v", r.Result, r.Error)
+	}
+	r := c.request(jsonrpc.Int64ID(2), "tools/call", map[string]any{"name": "tags"})
+	if !strings.Contains(string(r.Result), "multiple choice") || !strings.Contains(string(r.Result), `"isError":true`) {
+		t.Errorf("tags: %s %+v", r.Result, r.Error)
+	}
+}

@@ -80,5 +80,6 @@ func (r rev) hasStructured() bool            { return r >= rev20250618 } // stru
 func (r rev) hasTitles() bool                { return r >= rev20250618 } // title on tools and Implementation
 func (r rev) hasResourceLink() bool          { return r >= rev20250618 }
 func (r rev) hasContentMeta() bool           { return r >= rev20250618 } // _meta on blocks and tools, lastModified
+func (r rev) hasSelectEnums() bool           { return r >= rev20251125 } // titled and multi-select elicitation fields (SEP-1330)
 func (r rev) hasIcons() bool                 { return r >= rev20251125 } // icons, Implementation.description/websiteUrl
 func (r rev) modern() bool                   { return r >= rev20260728 } // resultType, cache hints, any-JSON structured output
