@@ -30,11 +30,15 @@ func checkAnswer(form protocol.RequestedSchema, content protocol.Object) error {
 			return &AnswerError{Problems: []string{"the content is not JSON: " + err.Error()}}
 		}
 	}
-	vs := s.Validate(instance)
-	if len(vs) == 0 {
+	var found []string
+	if vs := s.Validate(instance); len(vs) > 0 {
+		found = problems(form, content, vs)
+	}
+	found = append(found, formatProblems(form, content)...)
+	if len(found) == 0 {
 		return nil
 	}
-	return &AnswerError{Problems: problems(form, content, vs)}
+	return &AnswerError{Problems: found}
 }
 
 // maxCompiledForms bounds the cache of compiled forms.

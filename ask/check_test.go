@@ -73,6 +73,8 @@ func TestCheckAnswer(t *testing.T) {
 		{"not in the form, escaped", `{"name":"bob","age":3,"a/b~c":1}`, []string{`field "a/b~c" is not in the form`}},
 		{"string type", `{"name":1,"age":3}`, []string{`field "name": 1 should be a string, not an integer`}},
 		{"integer type", `{"name":"bob","age":"3"}`, []string{`field "age": "3" should be an integer, not a string`}},
+		{"email format", `{"name":"bob","age":3,"email":"nope"}`, []string{`field "email": "nope" is not a valid email`}},
+		{"email with a display name", `{"name":"bob","age":3,"email":"Bob <b@example.com>"}`, []string{`field "email": "Bob <b@example.com>" is not a valid email`}},
 		{"fraction", `{"name":"bob","age":1.5}`, []string{`field "age": 1.5 should be an integer, not a number with a fractional part`}},
 		{"number type", `{"name":"bob","age":3,"score":"1"}`, []string{`field "score": "1" should be a number, not a string`}},
 		{"boolean type", `{"name":"bob","age":3,"ok":"yes"}`, []string{`field "ok": "yes" should be a boolean, not a string`}},
@@ -254,5 +256,21 @@ func TestElicitAsChecksTheAnswer(t *testing.T) {
 	c.answer = `{"action":"decline","content":{"spam":1}}`
 	if reply, err := ElicitAs[order](ctx, "Who?"); err != nil || reply.Action != Decline {
 		t.Errorf("decline: %+v, %v", reply, err)
+	}
+}
+
+func TestValidFormat(t *testing.T) {
+	for _, tt := range []struct {
+		format, v string
+		ok        bool
+	}{
+		{"email", "a@example.com", true}, {"email", "a@", false},
+		{"uri", "https://example.com/x", true}, {"uri", "example.com", false},
+		{"date", "2026-12-01", true}, {"date", "2026-13-01", false},
+		{"date-time", "2026-12-01T10:00:00Z", true}, {"date-time", "2026-12-01 10:00", false},
+	} {
+		if got := validFormat(tt.format, tt.v); got != tt.ok {
+			t.Errorf("%s %q: %v, want %v", tt.format, tt.v, got, tt.ok)
+		}
 	}
 }
