@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 
 	json "github.com/goccy/go-json"
@@ -32,6 +33,8 @@ type call struct {
 	ctx     context.Context
 	cancel  context.CancelCauseFunc
 	respond responder
+	sink    func(jsonrpc.Message) // where the call's own messages go; nil: the session's stream
+	key     string                // the call's key in the session's table
 	ss      *session
 	req     *request
 
@@ -74,6 +77,16 @@ func (c *call) finish(r *jsonrpc.Response) bool {
 // cancelByClient marks the call answered without a response and cancels its
 // context with the client's reason as cause.
 func (c *call) cancelByClient(reason string) {
+	cause := "cancelled by the client"
+	if reason != "" {
+		cause += ": " + reason
+	}
+	c.cancelBy(errors.New(cause))
+}
+
+// cancelBy marks the call answered without a response and cancels its
+// context with cause.
+func (c *call) cancelBy(cause error) {
 	c.mu.Lock()
 	already := c.done
 	c.done = true
@@ -83,11 +96,7 @@ func (c *call) cancelByClient(reason string) {
 	}
 	c.ss.forget(c)
 	c.respond(nil)
-	cause := "cancelled by the client"
-	if reason != "" {
-		cause += ": " + reason
-	}
-	c.cancel(errors.New(cause))
+	c.cancel(cause)
 }
 
 // Request describes the call's request, for tool.RequestFrom; the info is
@@ -134,34 +143,52 @@ func (c *call) Progress(progress, total float64, message string) error {
 	}
 	// Sent while holding c.mu, so the response (queued after finish takes
 	// c.mu) can never overtake it.
-	c.ss.send(&jsonrpc.Notification{Method: protocol.NotificationProgress, Params: b})
+	c.emit(&jsonrpc.Notification{Method: protocol.NotificationProgress, Params: b})
 	return nil
 }
 
+// emit writes a message the call produces before its response: on the
+// exchange it arrived with, or on the session's stream.
+func (c *call) emit(m jsonrpc.Message) {
+	if c.sink != nil {
+		c.sink(m)
+		return
+	}
+	c.ss.send(m)
+}
+
 // track registers a routed request as a call in flight, refusing a
-// duplicate id.
-func (ss *session) track(r *request, respond responder) (*call, bool) {
+// duplicate id. sink, when set, receives the call's own messages. On a
+// stateless endpoint every request stands alone: its id may repeat
+// another's, and the call is keyed by its arrival instead.
+func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Message)) (*call, bool) {
 	id := r.id
 	// Rooted at Background, not at a session context: shutdown cancels the
 	// calls still in flight one by one, which spares every call the cost of
 	// registering with a parent.
 	ctx, cancel := context.WithCancelCause(context.Background())
-	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, ss: ss, req: r}
+	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, sink: sink, ss: ss, req: r}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if _, dup := ss.calls[id.Key()]; dup {
-		cancel(nil)
-		return nil, false
+	if ss.stateless {
+		ss.arrivals++
+		c.key = "#" + strconv.FormatUint(ss.arrivals, 10)
+	} else {
+		c.key = id.Key()
+		if _, dup := ss.calls[c.key]; dup {
+			cancel(nil)
+			return nil, false
+		}
 	}
-	ss.calls[id.Key()] = c
+	ss.calls[c.key] = c
 	return c, true
 }
 
 // forget removes a finished call from the in-flight table.
 func (ss *session) forget(c *call) {
 	ss.mu.Lock()
-	if ss.calls[c.id.Key()] == c {
-		delete(ss.calls, c.id.Key())
+	if ss.calls[c.key] == c {
+		delete(ss.calls, c.key)
 	}
 	ss.mu.Unlock()
 }

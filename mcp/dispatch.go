@@ -63,22 +63,25 @@ func init() {
 	}
 }
 
-// dispatch answers one request through respond, exactly once.
+// dispatch answers one request through respond, exactly once; the call's
+// own messages (progress, log messages, a listen stream's notifications,
+// requests to the client) go to sink, or to the session's stream when sink
+// is nil.
 //
 // The request is routed first; only a routed request becomes a call in
 // flight (one that can be cancelled and must be answered), and every call
-// ends through complete.
-func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
+// ends through complete. The call is returned, nil when none was made.
+func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message)) *call {
 	r, m, rerr := ss.route(req)
 	if rerr != nil {
 		respond(errorResponse(req.ID, rerr))
-		return
+		return nil
 	}
-	c, ok := ss.track(r, respond)
+	c, ok := ss.track(r, respond, sink)
 	if !ok {
 		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))
-		return
+		return nil
 	}
 	switch {
 	case m.inline:
@@ -94,19 +97,20 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder) {
 		if ss.pending.Add(1) > limit {
 			ss.pending.Add(-1)
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
-			return
+			return c
 		}
 		size := int64(len(req.Params))
 		if !ss.holdQueued(size) {
 			ss.pending.Add(-1)
 			c.complete(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
 				ss.srv.opts.MaxQueuedBytes)))
-			return
+			return c
 		}
 		ss.wg.Add(1)
 		ss.jobs <- job{m, c, r, size} // never blocks: the channel holds limit jobs
 		ss.ensureWorker()
 	}
+	return c
 }
 
 // overloaded is the error of a request refused for a server limit.

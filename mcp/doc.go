@@ -41,6 +41,18 @@
 // describing them (audio before 2025-03-26, resource_link before
 // 2025-06-18).
 //
+// # Connections and endpoints
+//
+// Serve serves one connection (stdio, a pipe). An Endpoint serves messages
+// that arrive one at a time with their own way back (HTTP POSTs): the same
+// routing, era rules and handlers, with each request's own messages
+// (progress, log messages, listen notifications, legacy requests to the
+// client) and its response sent to that request's exchange. A stateless
+// endpoint serves 2026-07-28 requests that stand alone (ids may repeat;
+// ending a request's context cancels it); a session endpoint serves one
+// legacy session, with what the server sends outside any request going to
+// its Unsolicited stream.
+//
 // # Asking the client
 //
 // The handlers of tools/call, prompts/get and resources/read may ask the

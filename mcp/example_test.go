@@ -65,3 +65,41 @@ func ExampleServer_Serve_modern() {
 	// Output:
 	// {"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"greeter","version":"1.0.0"}},"ttlMs":0,"cacheScope":"public","supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"capabilities":{"logging":{}}}}
 }
+
+// An endpoint serves messages that arrive one by one, each with its own way
+// back, as HTTP POSTs do: here one stateless 2026-07-28 request whose
+// progress and response go to its exchange.
+func ExampleEndpoint() {
+	srv := mcp.NewServer(mcp.Implementation{Name: "counter", Version: "1.0.0"}, nil)
+	srv.MustAddTool(tool.New("count", "Counts to two.",
+		func(ctx context.Context, _ struct{}) (*tool.Result, error) {
+			tool.ReportProgress(ctx, 1, 2, "one")
+			tool.ReportProgress(ctx, 2, 2, "two")
+			return tool.TextResult("counted"), nil
+		}))
+	ep := srv.NewEndpoint(mcp.EndpointOptions{Stateless: true})
+	defer ep.Close()
+
+	done := make(chan struct{})
+	send := func(m jsonrpc.Message) {
+		switch m := m.(type) {
+		case *jsonrpc.Notification:
+			fmt.Println("notification:", m.Method)
+		case *jsonrpc.Response:
+			var r struct {
+				ResultType string `json:"resultType"`
+			}
+			json.Unmarshal(m.Result, &r)
+			fmt.Println("response:", r.ResultType)
+			close(done)
+		}
+	}
+	ep.Handle(context.Background(), &jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: json.RawMessage(
+		`{"name":"count","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
+			`"io.modelcontextprotocol/clientCapabilities":{},"progressToken":"p"}}`)}, send)
+	<-done
+	// Output:
+	// notification: notifications/progress
+	// notification: notifications/progress
+	// response: complete
+}

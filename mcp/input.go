@@ -53,6 +53,22 @@ type question struct {
 	params      json.RawMessage
 }
 
+// legacyAsker is the input of every legacy call that may ask the client:
+// it holds nothing until the handler remembers a value (see own), so that
+// a call that never asks allocates nothing for it.
+var legacyAsker = &input{}
+
+// own returns the call's input (nil when it may ask nothing), made its own
+// first if it is the shared legacyAsker.
+func (c *call) own() *input {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.in == legacyAsker {
+		c.in = &input{}
+	}
+	return c.in
+}
+
 // inputState is the plaintext of a requestState.
 type inputState struct {
 	Binding string                     `json:"b"`
@@ -107,10 +123,10 @@ func canonicalJSON(raw json.RawMessage) []byte {
 // not asked are ignored, and one that does not answer its question's
 // method is -32602.
 func (s *Server) openInput(r *request, target string, args json.RawMessage, responses json.RawMessage, state string) (*input, *jsonrpc.Error) {
-	in := &input{modern: r.modern()}
-	if !in.modern {
-		return in, nil
+	if !r.modern() {
+		return legacyAsker, nil
 	}
+	in := &input{modern: true}
 	in.binding = bindingOf(r, target, args)
 	if state == "" {
 		return in, nil // a first round: answers without a state were never asked for
@@ -237,7 +253,9 @@ func (s *Server) required(in *input) (*protocol.InputRequiredResult, *jsonrpc.Er
 // legacy era by sending the request to the client, in the modern era from
 // the answers given, or by recording it for input_required.
 func (c *call) AskClient(ctx context.Context, key, method string, params json.RawMessage) (json.RawMessage, error) {
+	c.mu.Lock()
 	in := c.in
+	c.mu.Unlock()
 	if in == nil {
 		return nil, errCannotAsk
 	}
@@ -269,25 +287,27 @@ func (c *call) AskClient(ctx context.Context, key, method string, params json.Ra
 
 // Remember keeps a handler's value for its next rounds (package ask).
 func (c *call) Remember(name string, value json.RawMessage) {
-	if c.in == nil {
+	in := c.own()
+	if in == nil {
 		return
 	}
-	c.in.mu.Lock()
-	if c.in.memo == nil {
-		c.in.memo = map[string]json.RawMessage{}
+	in.mu.Lock()
+	if in.memo == nil {
+		in.memo = map[string]json.RawMessage{}
 	}
-	c.in.memo[name] = value
-	c.in.mu.Unlock()
+	in.memo[name] = value
+	in.mu.Unlock()
 }
 
 // Recall returns a value the handler remembered (package ask).
 func (c *call) Recall(name string) (json.RawMessage, bool) {
-	if c.in == nil {
+	in := c.own()
+	if in == nil {
 		return nil, false
 	}
-	c.in.mu.Lock()
-	defer c.in.mu.Unlock()
-	v, ok := c.in.memo[name]
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	v, ok := in.memo[name]
 	return v, ok
 }
 

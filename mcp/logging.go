@@ -121,7 +121,7 @@ func (c *call) notify(n *jsonrpc.Notification) error {
 	if c.done {
 		return ErrCallDone
 	}
-	c.ss.send(n)
+	c.emit(n)
 	return nil
 }
 

@@ -27,6 +27,9 @@ func (ss *session) notify(n *jsonrpc.Notification) {
 // cancelled handles notifications/cancelled on the read loop, so a cancel
 // is never stuck behind a busy handler.
 func (ss *session) cancelled(params json.RawMessage) {
+	if ss.stateless {
+		return // requests stand alone: one is cancelled by ending its exchange
+	}
 	f, err := jsonx.Fields(params, "requestId", "reason")
 	if err != nil || f[0] == nil {
 		ss.log.Debug("mcp: ignoring notifications/cancelled without requestId")

@@ -132,7 +132,7 @@ func (c *call) ClientRequest(ctx context.Context, method string, params any) (js
 	if !ok {
 		return nil, ErrClientGone
 	}
-	ss.send(&jsonrpc.Request{ID: id, Method: method, Params: raw})
+	c.emit(&jsonrpc.Request{ID: id, Method: method, Params: raw})
 	timer := time.NewTimer(ss.srv.opts.ClientRequestTimeout)
 	defer timer.Stop()
 	var giveUp error
@@ -152,6 +152,6 @@ func (c *call) ClientRequest(ctx context.Context, method string, params any) (js
 	}
 	ss.out.forget(id)
 	cancel, _ := json.Marshal(protocol.CancelledNotificationParams{RequestID: id, Reason: giveUp.Error()})
-	ss.send(&jsonrpc.Notification{Method: protocol.NotificationCancelled, Params: cancel})
+	c.emit(&jsonrpc.Notification{Method: protocol.NotificationCancelled, Params: cancel})
 	return nil, giveUp
 }

@@ -134,6 +134,10 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	if !ok || !m.legacy {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s", clip.String(r.method))
 	}
+	if ss.stateless {
+		return method{}, invalidParams("this endpoint serves only stateless requests: %s needs params._meta[%q] (or a session opened with initialize)",
+			clip.String(r.method), protocol.MetaProtocolVersion)
+	}
 	ss.mu.Lock()
 	r.rev, r.version, r.clientInfo, r.clientCaps = ss.rev, ss.version, ss.clientInfo, ss.clientCaps
 	ss.mu.Unlock()

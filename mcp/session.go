@@ -28,7 +28,10 @@ type session struct {
 	clientCaps  json.RawMessage
 	logLevel    string                      // set by logging/setLevel
 	caps        protocol.ServerCapabilities // declared in the initialize result
-	calls       map[string]*call
+	calls       map[string]*call            // in flight, by call key (see track)
+	arrivals    uint64                      // stateless: requests tracked so far
+	stateless   bool                        // a stateless endpoint (see EndpointOptions)
+	unsolicited func(jsonrpc.Message)       // an endpoint's stream for messages outside any request
 	logLimit    *rateLimiter
 
 	subsMu   sync.Mutex
@@ -84,6 +87,12 @@ func (ss *session) write(r *jsonrpc.Response) {
 // that found no output space once the session was going away is dropped
 // and counted, not treated as a write failure.
 func (ss *session) send(m jsonrpc.Message) {
+	if ss.conn == nil { // an endpoint
+		if ss.unsolicited != nil {
+			ss.unsolicited(m)
+		}
+		return
+	}
 	if err := ss.conn.Write(ss.outCtx, m); err != nil {
 		if ss.outCtx.Err() != nil || errors.Is(err, transport.ErrClosed) || errors.Is(err, transport.ErrPeerGone) {
 			ss.dropped.Add(1)

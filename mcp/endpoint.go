@@ -1,0 +1,114 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// ErrExchangeClosed is the cause of a call whose exchange ended before its
+// response: the client went away (an HTTP client closed its connection).
+var ErrExchangeClosed = errors.New("mcp: the client closed the exchange before the response")
+
+// EndpointOptions configure an Endpoint.
+type EndpointOptions struct {
+	// Stateless makes every request stand alone, as 2026-07-28 requests
+	// over HTTP do: ids may repeat across requests, notifications/cancelled
+	// is ignored (a request is cancelled by ending its context), and
+	// legacy requests are answered as on a connection never initialized.
+	Stateless bool
+	// Unsolicited receives what the server sends outside any request: a
+	// legacy session's list_changed notifications, resource updates and
+	// elicitation completions (the stream of a legacy HTTP session's GET).
+	// Nil drops them.
+	Unsolicited func(jsonrpc.Message)
+}
+
+// Endpoint serves messages that arrive one at a time, each with its own way
+// back (an HTTP POST and its response), rather than on one connection: it
+// is how a transport that is not a stream uses a Server. The requests of
+// one Endpoint share what the requests of one connection share: the
+// concurrency limits, the legacy session state once initialize was served
+// on it, and the requests to the client awaiting answers. Handling, era
+// rules and validation are those of Serve; nothing is duplicated.
+type Endpoint struct {
+	ss     *session
+	mu     sync.RWMutex // held to read while handling, to write while closing
+	closed bool
+}
+
+// NewEndpoint returns an endpoint of s. Close it when it is no longer
+// needed (a legacy HTTP session that ended, the HTTP server shutting down).
+func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
+	ss := newSession(s, nil)
+	ss.stateless = opts.Stateless
+	ss.unsolicited = opts.Unsolicited
+	s.sessMu.Lock()
+	s.sessions[ss] = struct{}{}
+	s.sessMu.Unlock()
+	return &Endpoint{ss: ss}
+}
+
+// Handle serves one message and returns without waiting for it. Every
+// message a request produces goes to send, its response last (never after
+// it; none at all for a request cancelled by its client): progress, log
+// messages, a listen stream's notifications and, in the legacy era, the
+// server's requests to the client, whose answers come back through Handle
+// as responses. A notification or a response produces nothing. When ctx
+// ends before a request's response, the request is cancelled as
+// notifications/cancelled would cancel it (its handler's context ends with
+// ErrExchangeClosed as cause) and nothing more is sent for it.
+func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) {
+	ss := e.ss
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if e.closed {
+		if req, ok := m.(*jsonrpc.Request); ok {
+			send(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the endpoint is closed")))
+		}
+		return
+	}
+	switch m := m.(type) {
+	case *jsonrpc.Request:
+		c := ss.dispatch(m, func(r *jsonrpc.Response) {
+			if r != nil {
+				send(r)
+			}
+		}, send)
+		if c != nil {
+			stop := context.AfterFunc(ctx, func() { c.cancelBy(ErrExchangeClosed) })
+			context.AfterFunc(c.ctx, func() { stop() })
+		}
+	case *jsonrpc.Notification:
+		ss.notify(m)
+	case *jsonrpc.Response:
+		ss.out.deliver(m)
+	case jsonrpc.Batch:
+		send(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+			"invalid request: a batch is not served on this endpoint; send one message per request")))
+	}
+}
+
+// Close ends the endpoint as Serve ends a connection: requests to the
+// client are released, listen streams end with their graceful result, and
+// calls in flight get Options.ShutdownGrace to finish before they are
+// answered with an error and cancelled.
+func (e *Endpoint) Close() {
+	e.mu.Lock()
+	already := e.closed
+	e.closed = true
+	e.mu.Unlock()
+	if !already {
+		ss := e.ss
+		s := ss.srv
+		s.sessMu.Lock()
+		delete(s.sessions, ss)
+		s.sessMu.Unlock()
+		ss.out.close()
+		ss.forgetElicitations()
+		ss.shutdown()
+		close(ss.jobs)
+	}
+}
