@@ -236,3 +236,15 @@ func TestServerInfoDefaults(t *testing.T) {
 		t.Errorf("serverInfo = %+v, want name %q, version %q", res.ServerInfo, filepath.Base(os.Args[0]), version.Version)
 	}
 }
+
+func TestHeaderAnnotations(t *testing.T) {
+	srv := newServer(t, nil, tool.Tool{Name: "route", Description: "d", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil },
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}`)})
+	got, ok := srv.HeaderAnnotations("route")
+	if !ok || len(got) != 1 || got[0].Header != "Region" || got[0].Path[0] != "region" {
+		t.Errorf("annotations: %+v %v", got, ok)
+	}
+	if _, ok := srv.HeaderAnnotations("nope"); ok {
+		t.Error("an unknown tool has annotations")
+	}
+}

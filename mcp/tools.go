@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
@@ -80,4 +81,16 @@ func progressToken(meta jsonx.Object) json.RawMessage {
 		return nil
 	}
 	return tok
+}
+
+// HeaderAnnotations returns the x-mcp-header annotations of the tool named
+// name, as admitted at registration (sorted by pointer; nil when it has
+// none), and whether the tool exists. An HTTP transport checks each
+// Mcp-Param-{Name} header of a tools/call against them (package mcphttp).
+func (s *Server) HeaderAnnotations(name string) ([]header.Annotation, bool) {
+	e, ok := s.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	return e.contract.Headers(), true
 }
