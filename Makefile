@@ -1,11 +1,12 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test unit interop demo bench fuzz vet
+.PHONY: test unit interop conformance demo bench fuzz vet
 
 # test runs every test with the race detector (after vet and a gofmt
-# check), then the interop suite against real MCP clients.
-test: unit interop
+# check), then the interop suite against real MCP clients, then the
+# official conformance suites over Streamable HTTP.
+test: unit interop conformance
 
 unit: vet
 	$(GO) test -race -count=1 ./...
@@ -16,6 +17,13 @@ unit: vet
 # TypeScript SDK clients in every mode (strict: nothing may be skipped).
 interop:
 	bash interop/run.sh -strict
+
+# conformance runs the official MCP conformance suites (0.1.16, and
+# 0.2.0-alpha.12 for 2025-11-25 and 2026-07-28) against the built
+# cmd/everything over Streamable HTTP, writes conformance/RESULTS.md and
+# fails when a scenario of conformance/baseline.txt does not pass.
+conformance:
+	bash conformance/run.sh
 
 vet:
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -22,7 +22,8 @@ type EndpointOptions struct {
 	// Unsolicited receives what the server sends outside any request: a
 	// legacy session's list_changed notifications, resource updates and
 	// elicitation completions (the stream of a legacy HTTP session's GET).
-	// Nil drops them.
+	// Nil drops them. It must not block: it is called while the server
+	// holds locks (a slow client's stream must queue or drop, not wait).
 	Unsolicited func(jsonrpc.Message)
 }
 
@@ -59,7 +60,8 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 // as responses. A notification or a response produces nothing. When ctx
 // ends before a request's response, the request is cancelled as
 // notifications/cancelled would cancel it (its handler's context ends with
-// ErrExchangeClosed as cause) and nothing more is sent for it.
+// ErrExchangeClosed as cause) and nothing more is sent for it. send must
+// not block, for the reason Unsolicited must not.
 func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) {
 	ss := e.ss
 	e.mu.RLock()
@@ -94,7 +96,9 @@ func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(json
 // Close ends the endpoint as Serve ends a connection: requests to the
 // client are released, listen streams end with their graceful result, and
 // calls in flight get Options.ShutdownGrace to finish before they are
-// answered with an error and cancelled.
+// answered with an error and cancelled. It returns when they have, so it
+// may block for the grace period (and a short wait for handlers that
+// ignore cancellation).
 func (e *Endpoint) Close() {
 	e.mu.Lock()
 	already := e.closed

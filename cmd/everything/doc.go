@@ -1,14 +1,14 @@
-// Command everything is mcpwire's contract server: an MCP stdio server
-// exposing the tools, resources, resource templates, prompts and completions
-// that the golden transcripts, the interop clients, the load driver and the
-// conformance contract exercise.
+// Command everything is mcpwire's contract server: an MCP stdio server (or,
+// with -http, a Streamable HTTP one) exposing the tools, resources, resource
+// templates, prompts and completions that the golden transcripts, the
+// interop clients, the load driver and the conformance contract exercise.
 //
 // Usage:
 //
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s]
-//	           [-fixtures] [-cpuprofile FILE]
+//	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //
 // -page-size is the page size of every list (tools, resources, templates,
 // prompts).
@@ -32,6 +32,17 @@
 // client's answer to an elicitation, sampling or roots request; past it
 // the server cancels its request (notifications/cancelled) and the tool
 // fails.
+//
+// -http ADDR serves the same server over Streamable HTTP instead of stdio,
+// at http://ADDR/mcp (both eras: legacy sessions with Mcp-Session-Id, and
+// 2026-07-28's stateless requests), until SIGINT or SIGTERM. Give a
+// loopback address such as 127.0.0.1:8080; port 0 takes a free port. The
+// URL actually served is logged to stderr first, as "everything: listening
+// on http://127.0.0.1:PORT/mcp". -max-message-bytes bounds a request body.
+// On the signal the server stops accepting connections, ends its sessions
+// and streams, lets calls in flight finish within -grace, and exits 0.
+// This is how the official conformance suite, which tests servers only over
+// HTTP, is run against it (see conformance/ in the repository).
 //
 // -fixtures also lists the fault fixtures that the tests and the demo call:
 // panic (its handler panics), broken_contract (it breaks its own output

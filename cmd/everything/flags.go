@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strings"
 	"time"
@@ -26,8 +27,9 @@ const defaultWatchInterval = 3 * time.Second
 const usageHead = `Usage: everything [flags]
 
 everything is mcpwire's contract server: an MCP server on stdin and stdout
-with tools, resources, resource templates, prompts and completions, for
-both protocol eras (initialize, and 2026-07-28's per-request _meta).
+(or, with -http, over Streamable HTTP at http://ADDR/mcp) with tools,
+resources, resource templates, prompts and completions, for both protocol
+eras (initialize, and 2026-07-28's per-request _meta).
 See "go doc ./cmd/everything" for what it serves.
 
 Flags:
@@ -44,6 +46,9 @@ type settings struct {
 	watchInterval  time.Duration
 	fixtures       bool
 	cpuprofile     string
+	// httpAddr, when set, serves over Streamable HTTP at http://httpAddr/mcp
+	// instead of stdio.
+	httpAddr string
 	// inputStateTTL is how long a 2026-07-28 requestState stays valid
 	// (mcp.Options.InputStateTTL).
 	inputStateTTL time.Duration
@@ -84,6 +89,11 @@ func parseFlags(args []string, out io.Writer) (*settings, error) {
 	if s.clientRequestTimeout <= 0 {
 		return nil, usageError(fs, "-client-request-timeout must be positive")
 	}
+	if flagGiven(fs, "http") {
+		if _, _, err := net.SplitHostPort(s.httpAddr); err != nil {
+			return nil, usageError(fs, fmt.Sprintf("-http %q is not HOST:PORT (such as 127.0.0.1:8080, or 127.0.0.1:0 for a free port)", s.httpAddr))
+		}
+	}
 	return s, nil
 }
 
@@ -94,7 +104,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs := flag.NewFlagSet("everything", flag.ContinueOnError)
 	fs.IntVar(&s.pageSize, "page-size", 10, "entries per page of every list (tools, resources, templates, prompts)")
 	fs.IntVar(&s.maxMsg, "max-message-bytes", transport.DefaultMaxMessageBytes, "largest incoming message, in bytes")
-	fs.DurationVar(&s.grace, "grace", time.Second, "how long in-flight calls may finish after stdin closes")
+	fs.DurationVar(&s.grace, "grace", time.Second, "how long in-flight calls may finish after stdin closes (with -http: after SIGINT or SIGTERM)")
 	fs.StringVar(&s.sandbox, "sandbox", "", "directory for write_file and read_file (default $"+sandboxEnv+", else a new temporary directory)")
 	caller := fs.String("caller", "", "who every request acts for: NAME[:SCOPE,...], such as ada:operator (default $"+callerEnv+", else no caller)")
 	fs.IntVar(&s.completionRate, "completion-rate", 0, "completion/complete requests per second per caller, in bursts of twice that (0: the runtime's default, 20)")
@@ -102,6 +112,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
 	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", mcp.DefaultInputStateTTL, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")
 	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", mcp.DefaultClientRequestTimeout, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")
+	fs.StringVar(&s.httpAddr, "http", "", "serve over Streamable HTTP at http://ADDR/mcp instead of stdio, such as 127.0.0.1:8080 (port 0: a free port, logged)")
 	fs.StringVar(&s.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHead)

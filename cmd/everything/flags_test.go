@@ -79,6 +79,9 @@ func TestParseFlagsRefuses(t *testing.T) {
 		{"-client-request-timeout", "0s"},
 		{"-client-request-timeout", "soon"},
 		{"-caller", ":operator"},
+		{"-http", ""},
+		{"-http", "127.0.0.1"},
+		{"-http", "http://127.0.0.1:8080/mcp"},
 		{"stray"},
 		{"-no-such-flag"},
 	} {
@@ -121,5 +124,36 @@ func TestDocNamesEveryFlag(t *testing.T) {
 	})
 	if d := defaultWatchInterval; !strings.Contains(string(doc), "-watch-interval "+d.String()) {
 		t.Errorf("doc.go does not give -watch-interval's default %s", d)
+	}
+}
+
+// -http takes HOST:PORT (port 0 for a free one); without it the server
+// serves stdio.
+func TestHTTPFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"-http", "127.0.0.1:0"}, "127.0.0.1:0"},
+		{[]string{"-http", "127.0.0.1:8080"}, "127.0.0.1:8080"},
+		{[]string{"-http", "[::1]:8080"}, "[::1]:8080"},
+		{[]string{"-http=localhost:9000", "-fixtures"}, "localhost:9000"},
+	} {
+		s, err := parseFlags(tt.args, io.Discard)
+		if err != nil {
+			t.Errorf("parseFlags(%q): %v", tt.args, err)
+			continue
+		}
+		if s.httpAddr != tt.want {
+			t.Errorf("parseFlags(%q): -http %q, want %q", tt.args, s.httpAddr, tt.want)
+		}
+	}
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "[-http 127.0.0.1:PORT]") {
+		t.Error("doc.go's usage does not give -http a loopback address, [-http 127.0.0.1:PORT]")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -43,8 +44,14 @@ func main() {
 	}, root, set.fixtures)
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
-	opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: set.maxMsg}}
-	err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
+	if set.httpAddr != "" {
+		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, &mcphttp.Options{
+			MaxBodyBytes: int64(set.maxMsg), Logger: logger,
+		})
+	} else {
+		opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: set.maxMsg}}
+		err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
+	}
 	stopWatching()
 	cleanup()
 	if err != nil {

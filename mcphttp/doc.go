@@ -1,0 +1,97 @@
+// Package mcphttp serves an mcp.Server over the Streamable HTTP transport,
+// both protocol eras on one endpoint: 2026-07-28 requests statelessly,
+// legacy clients (2025-03-26 to 2025-11-25) in sessions opened with
+// initialize. It is a net/http Handler; mount it at the endpoint's path:
+//
+//	h := mcphttp.NewHandler(srv, nil)
+//	httpSrv := &http.Server{Addr: "127.0.0.1:8080", Handler: h}
+//	httpSrv.RegisterOnShutdown(h.Close)
+//
+// # Safety checks, first
+//
+// Every request is checked before anything else: a Host that is neither a
+// loopback name (localhost, 127.0.0.1, [::1], any port) nor in
+// Options.AllowedHosts gets 403 (DNS rebinding); an Origin, when present,
+// that is neither a loopback origin nor in Options.AllowedOrigins gets 403.
+// A method other than POST, GET and DELETE gets 405 with Allow. A POST
+// body larger than Options.MaxBodyBytes gets 413 and is not read further.
+// After Close every request gets 503.
+//
+// # Routing a POST
+//
+// The body is one JSON-RPC message: not JSON is 400 with -32700, not a
+// valid message 400 with -32600, a batch 400 with -32600. Then:
+//
+//  1. A request or notification whose params._meta holds
+//     "io.modelcontextprotocol/protocolVersion" is modern (2026-07-28): it
+//     is served on one stateless mcp.Endpoint shared by all modern
+//     clients. So is one without that key, when it carries no
+//     Mcp-Session-Id and its MCP-Protocol-Version header names a modern
+//     revision: the Endpoint then answers the missing _meta with -32602.
+//     Mcp-Session-Id on a modern request is ignored: never minted, never
+//     echoed.
+//  2. Otherwise an initialize request opens a legacy session: an
+//     mcp.Endpoint of its own, whose id (128 random bits, hex) is sent as
+//     Mcp-Session-Id with a successful response. Beyond
+//     Options.MaxSessions it is 503 with a JSON-RPC error.
+//  3. Otherwise the message belongs to the legacy session its
+//     Mcp-Session-Id names: none is 400, an unknown or ended one 404. A
+//     notification or a response (the client answering the server's
+//     elicitation, sampling or roots request) gets 202.
+//
+// # Responses
+//
+// A request's response is decided by the first message the Endpoint
+// sends for it. If that is the response, it goes out as application/json;
+// if something comes first (progress, log messages, a listen stream's
+// acknowledgement, a legacy call's requests to the client), the response
+// switches to text/event-stream, provided the Accept header allows it,
+// with X-Accel-Buffering: no, every event flushed, and a ": keep-alive"
+// comment every Options.KeepAlive while quiet; the response is the last
+// event. A client that does not accept a stream gets the response alone;
+// the notifications are dropped and requests to the client are answered
+// as failed at once. The client closing its connection cancels the
+// request (the handler's context ends with mcp.ErrExchangeClosed as
+// cause). subscriptions/listen is such a stream that lasts until the
+// client leaves or Close ends it with its graceful result.
+//
+// Modern responses map JSON-RPC errors to HTTP statuses (the status table of the 2026-07-28 Streamable HTTP transport):
+// -32700, -32600, -32602, -32020 (header mismatch), -32021 (missing client
+// capability) and -32022 (unsupported version) are 400, -32601 is 404, any
+// other error and every result 200. Legacy responses are 200 whatever
+// their outcome, as the 2025 revisions expect.
+//
+// # Header parity (2026-07-28)
+//
+// Before a modern message is served its headers are checked against its
+// body: MCP-Protocol-Version must be present and equal _meta's
+// protocolVersion; Mcp-Method must equal the method (required on
+// requests); Mcp-Name must equal params.name of tools/call and prompts/get
+// and params.uri of resources/read; every Mcp-Param-{Name} must equal the
+// argument annotated with x-mcp-header: Name in the tool's inputSchema
+// (mcp.Server.HeaderAnnotations). Names match case-insensitively; values
+// in the "=?base64?…?=" form are decoded first (package header), integers
+// compare numerically, booleans are "true" or "false". A body value absent
+// or null wants no header; a present one wants it. Missing, duplicated,
+// malformed or mismatched headers get 400 with -32020 and a message naming
+// the header; the rejection is logged with the header's name and the
+// category, never a value.
+//
+// # Legacy sessions
+//
+// GET with a session's id opens its stream of unsolicited messages
+// (list_changed, resource updates), one at a time per session (a second is
+// 409); without an id GET is 405, as on a modern-only server. DELETE ends
+// the session (204; its id is 404 afterwards). A session nothing used for
+// Options.SessionIdleTimeout (no POST in flight, no GET open) ends. A
+// legacy call's requests to the client go out on that call's own POST
+// stream, and the client POSTs its answers back. A notifications/cancelled
+// for a call in flight ends that call's POST (204 when nothing was
+// written yet), since no response will come.
+//
+// # Not yet
+//
+// Resumability is not implemented: Last-Event-ID is ignored. Every SSE
+// event carries an id increasing from 1 within its stream, the seam for a
+// per-session event store.
+package mcphttp

@@ -1,0 +1,184 @@
+package mcphttp
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// maxQueuedNotes bounds the notifications waiting to be written on one
+// exchange; beyond it (a client that stopped reading) they are dropped.
+// Requests to the client and the response are never dropped.
+const maxQueuedNotes = 1024
+
+// exchange is the way back of one POSTed request: the Endpoint sends to it
+// from any goroutine, never blocking (listen notifications are sent under
+// the server's locks), and the ServeHTTP goroutine writes what it queued.
+type exchange struct {
+	mu      sync.Mutex
+	queue   []jsonrpc.Message
+	notes   int           // notifications in queue
+	wake    chan struct{} // capacity 1: something was queued
+	over    bool          // ServeHTTP returned: drop everything
+	dropped int
+	abandon chan struct{} // closed when no response will come (see end)
+	endOnce sync.Once
+}
+
+func newExchange() *exchange {
+	return &exchange{wake: make(chan struct{}, 1), abandon: make(chan struct{})}
+}
+
+// send queues a message; it is the send function given to Endpoint.Handle.
+func (x *exchange) send(m jsonrpc.Message) {
+	x.mu.Lock()
+	if x.over {
+		x.mu.Unlock()
+		return
+	}
+	if _, ok := m.(*jsonrpc.Notification); ok {
+		if x.notes >= maxQueuedNotes {
+			x.dropped++
+			x.mu.Unlock()
+			return
+		}
+		x.notes++
+	}
+	x.queue = append(x.queue, m)
+	x.mu.Unlock()
+	select {
+	case x.wake <- struct{}{}:
+	default:
+	}
+}
+
+// end tells the exchange that no response will come (its request was
+// cancelled by the client with notifications/cancelled).
+func (x *exchange) end() { x.endOnce.Do(func() { close(x.abandon) }) }
+
+// take returns what was queued and empties the queue.
+func (x *exchange) take() []jsonrpc.Message {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	q := x.queue
+	x.queue, x.notes = nil, 0
+	return q
+}
+
+// finish makes later sends no-ops and returns how many were dropped.
+func (x *exchange) finish() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.over = true
+	x.queue = nil
+	return x.dropped
+}
+
+// replyOpts shape how an exchange's messages become an HTTP response.
+type replyOpts struct {
+	sse       bool                               // the client accepts text/event-stream
+	status    func(*jsonrpc.Response) int        // the status of a JSON response
+	prepare   func(http.Header, jsonrpc.Message) // sets headers before the first write
+	keepAlive time.Duration
+	// unanswerable answers a request to the client that cannot be
+	// delivered (the client does not accept a stream).
+	unanswerable func(*jsonrpc.Request)
+	log          *slog.Logger
+}
+
+// run writes the exchange's messages to w until the response, the client
+// going away (ctx), or end. The first message decides the form: the
+// response alone is answered as application/json; anything before it
+// switches to text/event-stream when the client accepts it (otherwise the
+// messages before the response are dropped). It returns the response, nil
+// when none was written.
+func (x *exchange) run(ctx context.Context, w http.ResponseWriter, o replyOpts) *jsonrpc.Response {
+	defer func() {
+		if n := x.finish(); n > 0 && o.log != nil {
+			o.log.Warn("mcphttp: notifications dropped: the client did not read them in time", "dropped", n)
+		}
+	}()
+	w2 := &writer{w: w, o: o}
+	defer func() {
+		if w2.ticker != nil {
+			w2.ticker.Stop()
+		}
+		w2.stream.close()
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-x.abandon:
+			// A response queued just before the cancellation still goes out.
+			if done, resp := w2.deliver(x.take()); done {
+				return resp
+			}
+			if w2.stream == nil {
+				w.WriteHeader(http.StatusNoContent)
+			}
+			return nil
+		case <-w2.tick:
+			if w2.stream.comment("keep-alive") != nil {
+				return nil
+			}
+		case <-x.wake:
+			if done, resp := w2.deliver(x.take()); done {
+				return resp
+			}
+		}
+	}
+}
+
+// writer turns messages into the HTTP response of one exchange.
+type writer struct {
+	w      http.ResponseWriter
+	o      replyOpts
+	stream *sseStream
+	ticker *time.Ticker
+	tick   <-chan time.Time
+}
+
+// deliver writes msgs; done is true once the response was written or the
+// client cannot be written to any more.
+func (wr *writer) deliver(msgs []jsonrpc.Message) (done bool, resp *jsonrpc.Response) {
+	o := wr.o
+	for _, m := range msgs {
+		r, isResp := m.(*jsonrpc.Response)
+		if wr.stream == nil {
+			if isResp {
+				if o.prepare != nil {
+					o.prepare(wr.w.Header(), m)
+				}
+				writeJSON(wr.w, o.status(r), r)
+				return true, r
+			}
+			if !o.sse {
+				// Without a stream a question cannot reach the client:
+				// it is answered as refused so that the call goes on at
+				// once; notifications are dropped.
+				if q, ok := m.(*jsonrpc.Request); ok && o.unanswerable != nil {
+					o.unanswerable(q)
+				}
+				continue
+			}
+			if o.prepare != nil {
+				o.prepare(wr.w.Header(), m)
+			}
+			wr.stream = openSSE(wr.w)
+			wr.ticker = time.NewTicker(o.keepAlive)
+			wr.tick = wr.ticker.C
+		}
+		if wr.stream.event(m) != nil {
+			return true, nil
+		}
+		if isResp {
+			return true, r
+		}
+	}
+	return false, nil
+}

@@ -1,0 +1,185 @@
+package mcphttp
+
+import (
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+)
+
+// Defaults of Options.
+const (
+	// DefaultMaxBodyBytes is the largest request body read: the message cap
+	// of the stdio transport, 16 MiB.
+	DefaultMaxBodyBytes = 16 << 20
+	// DefaultMaxSessions bounds the legacy sessions open at once.
+	DefaultMaxSessions = 1024
+	// DefaultSessionIdleTimeout ends a legacy session nothing used for
+	// that long.
+	DefaultSessionIdleTimeout = 30 * time.Minute
+	// DefaultKeepAlive is the interval of SSE keep-alive comments.
+	DefaultKeepAlive = 15 * time.Second
+)
+
+// Options configure a Handler. The zero value (or nil) is ready to use and
+// accepts only loopback hosts and origins.
+type Options struct {
+	// AllowedOrigins are the Origin header values accepted besides the
+	// loopback origins (http or https, host localhost, 127.0.0.1 or [::1],
+	// any port), compared case-insensitively; "*" accepts any origin. A
+	// request without Origin (not from a browser) is always accepted.
+	AllowedOrigins []string
+	// AllowedHosts are the Host header values accepted besides the
+	// loopback names (localhost, 127.0.0.1, [::1]) on any port, compared
+	// case-insensitively with the whole Host or with its name without the
+	// port; "*" accepts any host. It protects against DNS rebinding.
+	AllowedHosts []string
+	// MaxBodyBytes bounds a POST body (default DefaultMaxBodyBytes); a
+	// larger one gets 413 without the rest being read.
+	MaxBodyBytes int64
+	// MaxSessions bounds the legacy sessions open at once (default
+	// DefaultMaxSessions); one more initialize gets 503 with a JSON-RPC
+	// error.
+	MaxSessions int
+	// SessionIdleTimeout ends a legacy session without a request in
+	// flight, an open GET stream or a new request for that long (default
+	// DefaultSessionIdleTimeout); its id gets 404 afterwards.
+	SessionIdleTimeout time.Duration
+	// KeepAlive is the interval of the ": keep-alive" comments written on
+	// an SSE stream that is otherwise quiet (default DefaultKeepAlive).
+	KeepAlive time.Duration
+	// Logger receives the handler's logs (default slog.Default()).
+	Logger *slog.Logger
+}
+
+func (o *Options) withDefaults() Options {
+	var c Options
+	if o != nil {
+		c = *o
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.MaxSessions <= 0 {
+		c.MaxSessions = DefaultMaxSessions
+	}
+	if c.SessionIdleTimeout <= 0 {
+		c.SessionIdleTimeout = DefaultSessionIdleTimeout
+	}
+	if c.KeepAlive <= 0 {
+		c.KeepAlive = DefaultKeepAlive
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// Handler serves one mcp.Server over Streamable HTTP at one endpoint, both
+// protocol eras at once (see the package documentation for the routing
+// rules). Its methods are safe for concurrent use.
+type Handler struct {
+	srv       *mcp.Server
+	opts      Options
+	log       *slog.Logger
+	stateless *mcp.Endpoint // every 2026-07-28 request
+	sessions  sessionTable
+	closing   chan struct{} // closed by Close
+	closeOnce sync.Once
+	bg        sync.WaitGroup // sessions being closed, the janitor
+}
+
+// NewHandler returns a Handler serving srv. The same Server may serve stdio
+// connections and other handlers at the same time. Call Close to end the
+// handler's sessions and streams.
+func NewHandler(srv *mcp.Server, opts *Options) *Handler {
+	o := opts.withDefaults()
+	h := &Handler{
+		srv:       srv,
+		opts:      o,
+		log:       o.Logger,
+		stateless: srv.NewEndpoint(mcp.EndpointOptions{Stateless: true}),
+		closing:   make(chan struct{}),
+	}
+	h.sessions.init()
+	return h
+}
+
+// allowedMethods is the Allow header of a 405.
+const allowedMethods = "GET, POST, DELETE"
+
+// ServeHTTP serves one HTTP request: POST carries a JSON-RPC message, GET
+// opens a legacy session's stream, DELETE ends a legacy session. Every
+// request is first checked for its Host and Origin (403).
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.hostAllowed(r.Host) {
+		h.log.Warn("mcphttp: request refused", "header", "Host", "category", "not allowed", "status", http.StatusForbidden)
+		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "forbidden: the Host header names a host this server does not serve")
+		return
+	}
+	if origin, ok := singleHeader(r.Header, "Origin"); !ok || (origin != "" && !h.originAllowed(origin)) {
+		h.log.Warn("mcphttp: request refused", "header", "Origin", "category", "not allowed", "status", http.StatusForbidden)
+		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "forbidden: the Origin header names an origin this server does not accept")
+		return
+	}
+	if h.isClosed() {
+		writeError(w, http.StatusServiceUnavailable, jsonrpc.ID{}, jsonrpc.CodeInternalError, "server shutting down: the handler is closed")
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.servePost(w, r)
+	case http.MethodGet:
+		h.serveGet(w, r)
+	case http.MethodDelete:
+		h.serveDelete(w, r)
+	default:
+		w.Header().Set("Allow", allowedMethods)
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "method not allowed: use POST (or GET and DELETE with an Mcp-Session-Id)")
+	}
+}
+
+// Close shuts the handler down gracefully: new requests get 503, legacy
+// sessions end (their GET streams close), listen streams end with their
+// graceful result, and requests in flight get the server's ShutdownGrace to
+// finish before they are answered with an error. It returns once all of
+// that is done. Closing twice is fine. Close does not close the http.Server;
+// register it with http.Server.RegisterOnShutdown so that Shutdown does not
+// wait for streams that never end.
+func (h *Handler) Close() {
+	h.closeOnce.Do(func() {
+		close(h.closing)
+		var wg sync.WaitGroup
+		for _, s := range h.sessions.removeAll() {
+			wg.Go(s.end)
+		}
+		wg.Go(h.stateless.Close)
+		wg.Wait()
+		h.bg.Wait()
+	})
+}
+
+func (h *Handler) isClosed() bool {
+	select {
+	case <-h.closing:
+		return true
+	default:
+		return false
+	}
+}
+
+// singleHeader returns the value of a header that may appear at most once;
+// ok is false when it appears more than once.
+func singleHeader(hd http.Header, name string) (string, bool) {
+	vs := hd.Values(name)
+	switch len(vs) {
+	case 0:
+		return "", true
+	case 1:
+		return vs[0], true
+	}
+	return "", false
+}

@@ -1,0 +1,234 @@
+package mcphttp
+
+import (
+	"net/http"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Rejection categories, as logged.
+const (
+	catMissing    = "missing"
+	catDuplicated = "duplicated"
+	catMalformed  = "malformed"
+	catMismatch   = "mismatch"
+	catUnexpected = "unexpected" // present although the body has no value
+)
+
+// headerError is a failed header parity check: the header's name and the
+// category, never its value (they go to logs).
+type headerError struct {
+	name     string // as the specification spells it
+	category string
+}
+
+// message is the JSON-RPC error message: it names the header.
+func (e *headerError) message() string {
+	var what string
+	switch e.category {
+	case catMissing:
+		what = "is required but missing"
+	case catDuplicated:
+		what = "appears more than once"
+	case catMalformed:
+		what = "has a malformed value"
+	case catUnexpected:
+		what = "is present but the body has no value for it"
+	default:
+		what = "does not match the body"
+	}
+	return "header mismatch: the " + e.name + " header " + what
+}
+
+// annotationsFunc returns a tool's x-mcp-header annotations and whether
+// the tool exists (mcp.Server.HeaderAnnotations).
+type annotationsFunc func(tool string) ([]header.Annotation, bool)
+
+// checkParity checks the headers of a modern POST against its body, as the
+// 2026-07-28 Streamable HTTP transport requires: MCP-Protocol-Version equals _meta's protocolVersion,
+// Mcp-Method the method (required on requests), Mcp-Name the name or URI
+// of tools/call, prompts/get and resources/read, and each Mcp-Param-{Name}
+// the argument annotated with x-mcp-header: Name. Header names match
+// case-insensitively; values are decoded (base64 sentinel) before they are
+// compared, integers numerically. A body value that is absent or null
+// wants no header; one that is present wants it.
+func checkParity(hd http.Header, method string, params json.RawMessage, isRequest bool, tools annotationsFunc) *headerError {
+	p, _ := jsonx.ParseObject(params) // the zero Object when params is absent
+	meta, _ := jsonx.ParseObject(p.Get("_meta"))
+	if e := checkString(hd, hdrProtocolVersion, "MCP-Protocol-Version", meta.Get(protocol.MetaProtocolVersion), true, true, false); e != nil {
+		return e
+	}
+	if e := checkString(hd, hdrMethod, "Mcp-Method", quoteJSON(method), isRequest, isRequest, false); e != nil {
+		return e
+	}
+	var nameKey string
+	switch method {
+	case protocol.MethodCallTool, protocol.MethodGetPrompt:
+		nameKey = "name"
+	case protocol.MethodReadResource:
+		nameKey = "uri"
+	default:
+		return nil
+	}
+	body := p.Get(nameKey)
+	if e := checkString(hd, hdrName, "Mcp-Name", body, false, true, true); e != nil {
+		return e
+	}
+	if method != protocol.MethodCallTool || tools == nil {
+		return nil
+	}
+	var name string
+	if json.Unmarshal(body, &name) != nil {
+		return nil // the Endpoint refuses the params
+	}
+	anns, ok := tools(name)
+	if !ok || len(anns) == 0 {
+		return nil // an unknown tool is the Endpoint's -32602
+	}
+	return checkParams(paramHeaders(hd), anns, p.Get("arguments"))
+}
+
+// checkString compares a header with a body value that should be a JSON
+// string. With required, the header must be present even when the body has
+// no value (and may be); with withBody, it must be present when the body
+// has one; with encoded, its value is decoded first. A body value that is
+// not a string is left to the Endpoint, which refuses it.
+func checkString(hd http.Header, key, name string, body json.RawMessage, required, withBody, encoded bool) *headerError {
+	vs := hd.Values(key)
+	if len(vs) > 1 {
+		return &headerError{name, catDuplicated}
+	}
+	if isAbsent(body) {
+		if len(vs) == 1 && !required {
+			return &headerError{name, catUnexpected}
+		}
+		if len(vs) == 0 && required {
+			return &headerError{name, catMissing}
+		}
+		return nil
+	}
+	if len(vs) == 0 {
+		if withBody {
+			return &headerError{name, catMissing}
+		}
+		return nil
+	}
+	var want string
+	if json.Unmarshal(body, &want) != nil {
+		return nil
+	}
+	got := vs[0]
+	if encoded {
+		var err error
+		if got, err = header.DecodeValue(got); err != nil {
+			return &headerError{name, catMalformed}
+		}
+	}
+	if got != want {
+		return &headerError{name, catMismatch}
+	}
+	return nil
+}
+
+// paramHeaders collects the Mcp-Param-* headers by lower-cased {Name}.
+func paramHeaders(hd http.Header) map[string][]string {
+	var out map[string][]string
+	for k, vs := range hd {
+		if len(k) > len(hdrParamPrefix) && strings.EqualFold(k[:len(hdrParamPrefix)], hdrParamPrefix) {
+			if out == nil {
+				out = map[string][]string{}
+			}
+			n := strings.ToLower(k[len(hdrParamPrefix):])
+			out[n] = append(out[n], vs...)
+		}
+	}
+	return out
+}
+
+// checkParams checks every annotated argument against its header.
+func checkParams(got map[string][]string, anns []header.Annotation, args json.RawMessage) *headerError {
+	for _, a := range anns {
+		name := "Mcp-Param-" + a.Header
+		vs := got[strings.ToLower(a.Header)]
+		body := argument(args, a.Path)
+		switch {
+		case len(vs) > 1:
+			return &headerError{name, catDuplicated}
+		case isAbsent(body) && len(vs) == 1:
+			return &headerError{name, catUnexpected}
+		case isAbsent(body):
+			continue
+		case len(vs) == 0:
+			return &headerError{name, catMissing}
+		}
+		if cat := compareValue(vs[0], body); cat != "" {
+			return &headerError{name, cat}
+		}
+	}
+	return nil
+}
+
+// compareValue compares one Mcp-Param value with the argument's JSON
+// value by the argument's kind; it returns the failure category, "" when
+// they are equal.
+func compareValue(h string, body json.RawMessage) string {
+	v, err := header.DecodeValue(h)
+	if err != nil {
+		return catMalformed
+	}
+	switch jsonx.FirstByte(body) {
+	case '"':
+		var s string
+		if json.Unmarshal(body, &s) != nil || s != v {
+			return catMismatch
+		}
+	case 't', 'f':
+		b, err := header.ParseBool(v)
+		if err != nil {
+			return catMalformed
+		}
+		if b != (string(body) == "true") {
+			return catMismatch
+		}
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		n, err := header.ParseInteger(v)
+		if err != nil {
+			return catMalformed
+		}
+		if want, err := header.ParseInteger(string(body)); err != nil || n != want {
+			return catMismatch
+		}
+	default:
+		return catMismatch // an object or array: no header can mirror it
+	}
+	return ""
+}
+
+// argument returns the value at path within the arguments object, nil
+// when any step is missing or not an object.
+func argument(args json.RawMessage, path []string) json.RawMessage {
+	cur := args
+	for _, step := range path {
+		o, err := jsonx.ParseObject(cur)
+		if err != nil {
+			return nil
+		}
+		if cur = o.Get(step); cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// isAbsent reports a missing or null body value.
+func isAbsent(v json.RawMessage) bool { return v == nil || string(v) == "null" }
+
+func quoteJSON(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}

@@ -1,0 +1,174 @@
+package mcphttp
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// postInitialize opens a legacy session with the initialize request; its
+// id goes out as Mcp-Session-Id with the (successful) response. A failed
+// initialize leaves no session behind.
+func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *jsonrpc.Request) {
+	s, err := h.createSession()
+	if err != nil {
+		msg := "server shutting down: the handler is closed"
+		if err == errTooManySessions {
+			msg = "server overloaded: too many legacy sessions are open; try again later"
+		}
+		h.log.Warn("mcphttp: initialize refused", "category", err.Error(), "status", http.StatusServiceUnavailable)
+		w.Header().Set("Retry-After", "1")
+		writeJSON(w, http.StatusServiceUnavailable, &jsonrpc.Response{ID: req.ID,
+			Error: jsonrpc.NewError(jsonrpc.CodeInternalError, "%s", msg).WithData(map[string]string{"reason": "overloaded"})})
+		return
+	}
+	defer s.release()
+	x := newExchange()
+	s.ep.Handle(r.Context(), req, x.send)
+	resp := x.run(r.Context(), w, replyOpts{
+		sse: acceptsSSE(r.Header.Values("Accept")), status: legacyStatus, keepAlive: h.opts.KeepAlive, log: h.log,
+		prepare: func(hd http.Header, first jsonrpc.Message) {
+			if r, ok := first.(*jsonrpc.Response); !ok || r.Error == nil {
+				hd.Set(hdrSessionID, s.id)
+			}
+		},
+	})
+	if resp == nil || resp.Error != nil {
+		if h.sessions.remove(s) {
+			s.end()
+		}
+	}
+}
+
+// postLegacy serves a request or notification of a legacy session.
+func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID, m jsonrpc.Message) {
+	s := h.session(w, sid)
+	if s == nil {
+		return
+	}
+	defer s.release()
+	if v := r.Header.Get(hdrProtocolVersion); v != "" && !slices.Contains(mcp.LegacyVersions(), v) {
+		h.log.Warn("mcphttp: request refused", "header", "MCP-Protocol-Version", "category", "unsupported", "status", http.StatusBadRequest)
+		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeInvalidRequest,
+			"invalid request: the MCP-Protocol-Version header names a revision this session does not speak")
+		return
+	}
+	switch m := m.(type) {
+	case *jsonrpc.Notification:
+		s.ep.Handle(r.Context(), m, nil)
+		if m.Method == protocol.NotificationCancelled {
+			var p struct {
+				RequestID jsonrpc.ID `json:"requestId"`
+			}
+			if json.Unmarshal(m.Params, &p) == nil && p.RequestID.IsValid() {
+				s.abandon(p.RequestID.Key())
+			}
+		}
+		w.WriteHeader(http.StatusAccepted)
+	case *jsonrpc.Request:
+		x := newExchange()
+		key := m.ID.Key()
+		s.track(key, x)
+		defer s.untrack(key, x)
+		s.ep.Handle(r.Context(), m, x.send)
+		x.run(r.Context(), w, replyOpts{
+			sse: acceptsSSE(r.Header.Values("Accept")), status: legacyStatus, keepAlive: h.opts.KeepAlive, log: h.log,
+			unanswerable: func(q *jsonrpc.Request) {
+				s.ep.Handle(context.Background(), &jsonrpc.Response{ID: q.ID, Error: jsonrpc.NewError(jsonrpc.CodeInternalError,
+					"internal error: the client cannot be asked: its POST does not accept text/event-stream")}, nil)
+			},
+		})
+	}
+}
+
+// serveGet opens a legacy session's stream of unsolicited messages
+// (list_changed, resource updates): one at a time per session (409 for a
+// second), until the client leaves or the session ends. Without a session
+// id there is no stream to open: 405, as a modern server answers GET.
+func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
+	sid, ok := singleHeader(r.Header, hdrSessionID)
+	if !ok || sid == "" {
+		noSession(w, ok)
+		return
+	}
+	if !acceptsSSE(r.Header.Values("Accept")) {
+		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: a GET stream is text/event-stream, which the Accept header refuses")
+		return
+	}
+	s := h.session(w, sid)
+	if s == nil {
+		return
+	}
+	defer s.release()
+	s.mu.Lock()
+	busy := s.streaming
+	s.streaming = true
+	s.mu.Unlock()
+	if busy {
+		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
+		return
+	}
+	defer func() {
+		s.mu.Lock()
+		s.streaming = false
+		s.mu.Unlock()
+	}()
+	stream := openSSE(w)
+	defer stream.close()
+	tick := time.NewTicker(h.opts.KeepAlive)
+	defer tick.Stop()
+	for {
+		var err error
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.ended:
+			return
+		case <-tick.C:
+			err = stream.comment("keep-alive")
+		case m := <-s.out:
+			err = stream.event(m)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// serveDelete ends a legacy session: 204, and its id is 404 afterwards.
+func (h *Handler) serveDelete(w http.ResponseWriter, r *http.Request) {
+	sid, ok := singleHeader(r.Header, hdrSessionID)
+	if !ok || sid == "" {
+		noSession(w, ok)
+		return
+	}
+	s := h.sessions.acquire(sid)
+	if s == nil {
+		h.session(w, sid) // answers 404
+		return
+	}
+	s.release()
+	if h.sessions.remove(s) {
+		s.end()
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// noSession answers a GET or DELETE that names no session (ok) or more
+// than one (!ok).
+func noSession(w http.ResponseWriter, ok bool) {
+	if !ok {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Mcp-Session-Id header")
+		return
+	}
+	w.Header().Set("Allow", http.MethodPost)
+	writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		"method not allowed: GET and DELETE serve legacy sessions and need their Mcp-Session-Id; 2026-07-28 requests are POSTed")
+}

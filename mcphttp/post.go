@@ -1,0 +1,166 @@
+package mcphttp
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"slices"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Header names this package reads or writes.
+const (
+	hdrSessionID       = "Mcp-Session-Id"
+	hdrProtocolVersion = "Mcp-Protocol-Version" // MCP-Protocol-Version, canonicalized
+	hdrMethod          = "Mcp-Method"
+	hdrName            = "Mcp-Name"
+	hdrParamPrefix     = "Mcp-Param-"
+)
+
+// servePost reads one JSON-RPC message and routes it (see the package
+// documentation).
+func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
+	body, ok := h.readBody(w, r)
+	if !ok {
+		return
+	}
+	msg, err := jsonrpc.Decode(body)
+	if err != nil {
+		var de *jsonrpc.DecodeError
+		if !errors.As(err, &de) {
+			de = &jsonrpc.DecodeError{Err: jsonrpc.NewError(jsonrpc.CodeParseError, "parse error: %v", err)}
+		}
+		writeJSON(w, http.StatusBadRequest, de.Response())
+		return
+	}
+	sid, ok := singleHeader(r.Header, hdrSessionID)
+	if !ok {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Mcp-Session-Id header")
+		return
+	}
+	switch m := msg.(type) {
+	case jsonrpc.Batch:
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"invalid request: a batch is not served over HTTP; POST one message at a time")
+	case *jsonrpc.Response:
+		h.postResponse(w, r, sid, m)
+	case *jsonrpc.Request:
+		switch {
+		case h.isModern(r, sid, m.Params):
+			h.postModern(w, r, m.Method, m.Params, m)
+		case m.Method == protocol.MethodInitialize:
+			h.postInitialize(w, r, m)
+		default:
+			h.postLegacy(w, r, sid, m.ID, m)
+		}
+	case *jsonrpc.Notification:
+		if h.isModern(r, sid, m.Params) {
+			h.postModern(w, r, m.Method, m.Params, m)
+		} else {
+			h.postLegacy(w, r, sid, jsonrpc.ID{}, m)
+		}
+	}
+}
+
+// readBody reads the POST body within Options.MaxBodyBytes; a larger body
+// gets 413, and what is left of it is not read.
+func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	max := h.opts.MaxBodyBytes
+	if r.ContentLength > max {
+		h.tooLarge(w)
+		return nil, false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			h.tooLarge(w)
+		} else {
+			writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeParseError, "parse error: the request body could not be read")
+		}
+		return nil, false
+	}
+	return body, true
+}
+
+func (h *Handler) tooLarge(w http.ResponseWriter) {
+	h.log.Warn("mcphttp: request refused", "category", "body too large", "limit", h.opts.MaxBodyBytes, "status", http.StatusRequestEntityTooLarge)
+	w.Header().Set("Connection", "close")
+	writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		"invalid request: the body is larger than the server accepts")
+}
+
+// isModern decides the era of a request or notification: modern when its
+// params._meta holds the protocol version, or, without a session id, when
+// the MCP-Protocol-Version header names a modern revision (so that a
+// modern request missing its _meta keys gets the modern -32602).
+func (h *Handler) isModern(r *http.Request, sid string, params json.RawMessage) bool {
+	if metaMember(params, protocol.MetaProtocolVersion) != nil {
+		return true
+	}
+	return sid == "" && slices.Contains(mcp.ModernVersions(), r.Header.Get(hdrProtocolVersion))
+}
+
+// metaMember returns params._meta[key], nil when absent. params comes from
+// jsonrpc.Decode, so it is well-formed JSON.
+func metaMember(params json.RawMessage, key string) json.RawMessage {
+	p, err := jsonx.ParseObject(params)
+	if err != nil {
+		return nil
+	}
+	meta, err := jsonx.ParseObject(p.Get("_meta"))
+	if err != nil {
+		return nil
+	}
+	return meta.Get(key)
+}
+
+// postModern serves a 2026-07-28 request or notification on the shared
+// stateless endpoint, after the header parity checks. Mcp-Session-Id is
+// ignored.
+func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method string, params json.RawMessage, m jsonrpc.Message) {
+	req, isReq := m.(*jsonrpc.Request)
+	if herr := checkParity(r.Header, method, params, isReq, h.srv.HeaderAnnotations); herr != nil {
+		var id jsonrpc.ID
+		if isReq {
+			id = req.ID
+		}
+		h.log.Warn("mcphttp: request refused", "header", herr.name, "category", herr.category, "status", http.StatusBadRequest)
+		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeHeaderMismatch, herr.message())
+		return
+	}
+	if !isReq {
+		h.stateless.Handle(r.Context(), m, nil)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	x := newExchange()
+	h.stateless.Handle(r.Context(), req, x.send)
+	x.run(r.Context(), w, replyOpts{
+		sse: acceptsSSE(r.Header.Values("Accept")), status: statusOf,
+		keepAlive: h.opts.KeepAlive, log: h.log,
+	})
+}
+
+// postResponse delivers the client's answer to a request the server sent
+// it in a legacy session.
+func (h *Handler) postResponse(w http.ResponseWriter, r *http.Request, sid string, m *jsonrpc.Response) {
+	if sid == "" {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"invalid request: a response is accepted only within a legacy session (Mcp-Session-Id); 2026-07-28 requests are never answered by the client")
+		return
+	}
+	s := h.session(w, sid)
+	if s == nil {
+		return
+	}
+	defer s.release()
+	s.ep.Handle(r.Context(), m, nil)
+	w.WriteHeader(http.StatusAccepted)
+}

@@ -1,0 +1,233 @@
+package mcphttp
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+)
+
+// unsolicitedBuffer bounds the messages held for a session's GET stream
+// (while none is open, or while it is slow); beyond it they are dropped.
+const unsolicitedBuffer = 64
+
+// session is one legacy (2025-03-26 .. 2025-11-25) session: an Endpoint
+// of its own, the stream of its GET, and its use.
+type session struct {
+	id      string
+	ep      *mcp.Endpoint
+	out     chan jsonrpc.Message // the Endpoint's unsolicited messages
+	ended   chan struct{}        // closed when the session ends
+	endOnce sync.Once
+
+	mu        sync.Mutex
+	active    int       // POSTs and GETs being served
+	last      time.Time // when active last dropped to 0
+	streaming bool      // a GET stream is open
+	calls     map[string]*exchange
+}
+
+// end closes the session's endpoint (in-flight calls get the server's
+// grace) and its GET stream.
+func (s *session) end() {
+	s.endOnce.Do(func() {
+		close(s.ended)
+		s.ep.Close()
+	})
+}
+
+// release ends one use of the session begun by acquire or create.
+func (s *session) release() {
+	s.mu.Lock()
+	s.active--
+	s.last = time.Now()
+	s.mu.Unlock()
+}
+
+// track remembers the exchange of a request in flight, by id, so that a
+// notifications/cancelled for it can end its POST (the Endpoint sends no
+// response for a cancelled request). A duplicate id keeps the first.
+func (s *session) track(key string, x *exchange) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, dup := s.calls[key]; !dup {
+		s.calls[key] = x
+	}
+}
+
+func (s *session) untrack(key string, x *exchange) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.calls[key] == x {
+		delete(s.calls, key)
+	}
+}
+
+// abandon ends the exchange of the request with this id key, if any.
+func (s *session) abandon(key string) {
+	s.mu.Lock()
+	x := s.calls[key]
+	s.mu.Unlock()
+	if x != nil {
+		x.end()
+	}
+}
+
+// errTooManySessions refuses an initialize beyond Options.MaxSessions.
+var errTooManySessions = errors.New("too many sessions")
+
+// sessionTable holds the open sessions by id.
+type sessionTable struct {
+	mu      sync.Mutex
+	m       map[string]*session
+	janitor bool // started
+}
+
+func (t *sessionTable) init() { t.m = map[string]*session{} }
+
+// create opens a session, in use once (release it), and starts the
+// janitor with the first one.
+func (h *Handler) createSession() (*session, error) {
+	t := &h.sessions
+	s := &session{
+		id:     newSessionID(),
+		out:    make(chan jsonrpc.Message, unsolicitedBuffer),
+		ended:  make(chan struct{}),
+		active: 1,
+		calls:  map[string]*exchange{},
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if h.isClosed() {
+		return nil, errors.New("closed")
+	}
+	if len(t.m) >= h.opts.MaxSessions {
+		return nil, errTooManySessions
+	}
+	s.ep = h.srv.NewEndpoint(mcp.EndpointOptions{Unsolicited: func(m jsonrpc.Message) {
+		select {
+		case s.out <- m:
+		default:
+			h.log.Warn("mcphttp: unsolicited message dropped: the session's GET stream is not reading", "method", methodOf(m))
+		}
+	}})
+	t.m[s.id] = s
+	if !t.janitor {
+		t.janitor = true
+		h.bg.Add(1)
+		go h.janitor()
+	}
+	return s, nil
+}
+
+// acquire returns the open session with this id, in use once.
+func (t *sessionTable) acquire(id string) *session {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := t.m[id]
+	if s != nil {
+		s.mu.Lock()
+		s.active++
+		s.mu.Unlock()
+	}
+	return s
+}
+
+// remove takes s out of the table; it reports whether it was there.
+func (t *sessionTable) remove(s *session) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m[s.id] != s {
+		return false
+	}
+	delete(t.m, s.id)
+	return true
+}
+
+// removeAll empties the table and returns what it held.
+func (t *sessionTable) removeAll() []*session {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	all := make([]*session, 0, len(t.m))
+	for id, s := range t.m {
+		all = append(all, s)
+		delete(t.m, id)
+	}
+	return all
+}
+
+// expired removes and returns the sessions idle for longer than idle.
+func (t *sessionTable) expired(now time.Time, idle time.Duration) []*session {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []*session
+	for id, s := range t.m {
+		s.mu.Lock()
+		if s.active == 0 && now.Sub(s.last) > idle {
+			out = append(out, s)
+			delete(t.m, id)
+		}
+		s.mu.Unlock()
+	}
+	return out
+}
+
+// janitor ends idle sessions until the handler closes.
+func (h *Handler) janitor() {
+	defer h.bg.Done()
+	idle := h.opts.SessionIdleTimeout
+	every := min(max(idle/4, 10*time.Millisecond), time.Minute)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.closing:
+			return
+		case now := <-t.C:
+			var wg sync.WaitGroup
+			for _, s := range h.sessions.expired(now, idle) {
+				h.log.Info("mcphttp: legacy session expired", "idle", idle)
+				wg.Go(s.end)
+			}
+			wg.Wait()
+		}
+	}
+}
+
+// session finds the session a request names, answering 400 when it names
+// none and 404 when it is unknown or ended. Release what it returns.
+func (h *Handler) session(w http.ResponseWriter, sid string) *session {
+	if sid == "" {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"invalid request: missing Mcp-Session-Id header: send initialize to open a legacy session, or a 2026-07-28 request with params._meta[\"io.modelcontextprotocol/protocolVersion\"]")
+		return nil
+	}
+	s := h.sessions.acquire(sid)
+	if s == nil {
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"invalid request: unknown session: it ended or never existed; send initialize to open a new one")
+	}
+	return s
+}
+
+// newSessionID returns 128 random bits in hex.
+func newSessionID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+func methodOf(m jsonrpc.Message) string {
+	switch m := m.(type) {
+	case *jsonrpc.Request:
+		return m.Method
+	case *jsonrpc.Notification:
+		return m.Method
+	}
+	return ""
+}

@@ -1,0 +1,115 @@
+package mcphttp
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+)
+
+// sseStream writes Server-Sent Events, flushing each one. Every event has
+// an id, increasing from 1 within its stream: the seam for resumability
+// (a store keyed by stream and event id would let a client reconnecting
+// with Last-Event-ID get what it missed; it is not implemented, and
+// Last-Event-ID is ignored).
+type sseStream struct {
+	w    http.ResponseWriter
+	rc   *http.ResponseController
+	next uint64
+	buf  []byte
+}
+
+// openSSE writes the headers of an event stream and flushes them.
+func openSSE(w http.ResponseWriter) *sseStream {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	s := &sseStream{w: w, rc: http.NewResponseController(w)}
+	_ = s.rc.Flush()
+	return s
+}
+
+// event writes one message as a "message" event.
+func (s *sseStream) event(m jsonrpc.Message) error {
+	s.next++
+	b := append(s.buf[:0], "id: "...)
+	b = strconv.AppendUint(b, s.next, 10)
+	b = append(b, "\nevent: message\ndata: "...)
+	b, err := jsonrpc.AppendMessage(b, m)
+	if err != nil {
+		return nil // not encodable: skipped, as a stream would drop it
+	}
+	b = append(b, "\n\n"...)
+	s.buf = b
+	return s.write(b)
+}
+
+// comment writes an SSE comment line, which clients ignore.
+func (s *sseStream) comment(text string) error {
+	return s.write([]byte(": " + text + "\n\n"))
+}
+
+// writeStall bounds how long one event may take to write: a client that
+// stops reading while keeping its connection open loses its stream rather
+// than holding a goroutine forever.
+const writeStall = 30 * time.Second
+
+func (s *sseStream) write(b []byte) error {
+	_ = s.rc.SetWriteDeadline(time.Now().Add(writeStall)) // unsupported: no bound
+	if _, err := s.w.Write(b); err != nil {
+		return err
+	}
+	return s.rc.Flush()
+}
+
+// close lifts the write deadline, so that it does not outlive the stream on
+// a kept-alive connection.
+func (s *sseStream) close() {
+	if s != nil {
+		_ = s.rc.SetWriteDeadline(time.Time{})
+	}
+}
+
+// writeJSON answers with one JSON-RPC message as application/json.
+func writeJSON(w http.ResponseWriter, status int, m jsonrpc.Message) {
+	b, err := jsonrpc.Marshal(m)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b, _ = jsonrpc.Marshal(&jsonrpc.Response{Error: jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the response could not be encoded")})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// writeError answers with a JSON-RPC error response (id-less when id is
+// the zero ID).
+func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, code int64, msg string) {
+	writeJSON(w, status, &jsonrpc.Response{ID: id, Error: jsonrpc.NewError(code, "%s", msg)})
+}
+
+// statusOf maps a 2026-07-28 response to its HTTP status (the status table of the 2026-07-28 Streamable HTTP transport):
+// errors of the request itself are 400, an unknown method 404, everything
+// else (results and errors of the work asked for) 200.
+func statusOf(r *jsonrpc.Response) int {
+	if r.Error == nil {
+		return http.StatusOK
+	}
+	switch r.Error.Code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeInvalidParams,
+		jsonrpc.CodeHeaderMismatch, jsonrpc.CodeMissingRequiredClientCapability,
+		jsonrpc.CodeUnsupportedProtocolVersion:
+		return http.StatusBadRequest
+	case jsonrpc.CodeMethodNotFound:
+		return http.StatusNotFound
+	}
+	return http.StatusOK
+}
+
+// legacyStatus is the status of every legacy response: the request was
+// accepted, whatever its JSON-RPC outcome.
+func legacyStatus(*jsonrpc.Response) int { return http.StatusOK }
