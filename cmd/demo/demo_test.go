@@ -52,7 +52,7 @@ func liar() {
 }
 
 // maxLines is the most lines the demo may print.
-const maxLines = 72
+const maxLines = 96
 
 // TestDemoShowsWhatMatters runs the demo as `make demo` does and checks
 // that it exits 0, fits in maxLines lines, and shows each thing it is for
@@ -133,6 +133,15 @@ func TestDemoShowsWhatMatters(t *testing.T) {
 			{"← ", `"method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://static-text"]},"_meta":{"io.modelcontextprotocol/subscriptionId":`},
 			{"→ ", "(closes stdin)"},
 			{"← ", `"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":`},
+			{"← ", "(exits with status 0)"}},
+		11: {{"→ ", "POST /mcp  MCP-Protocol-Version: 2026-07-28 · Mcp-Method: tools/call · Mcp-Name: test_tool_with_progress"},
+			{"← ", "200 text/event-stream"},
+			{"← ", `"method":"notifications/progress"`},
+			{"← ", `"resultType":"complete"`}},
+		12: {{"→ ", `"method":"initialize"`},
+			{"← ", "200 application/json · Mcp-Session-Id: (32 random hex digits)"},
+			{"→ ", "DELETE /mcp  Mcp-Session-Id: (32 random hex digits)"},
+			{"← ", "204"},
 			{"← ", "(exits with status 0)"}},
 	}
 	if len(bySteps) != len(wants) {

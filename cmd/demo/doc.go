@@ -28,6 +28,16 @@
 //     with its acknowledgement of the honoured filters; closing stdin ends
 //     the listen stream with its result and the server exits with status 0.
 //
+//   - Streamable HTTP: the same binary started with -http 127.0.0.1:0; a
+//     2026-07-28 tools/call whose headers mirror its body and whose
+//     progress arrives as SSE events before the result, then a legacy
+//     session opened by initialize (Mcp-Session-Id) and ended by DELETE,
+//     and SIGTERM with exit status 0. An HTTP request is shown as its
+//     method, path and MCP headers, then its body; a response as its
+//     status, content type and session header, then its body or each SSE
+//     data line; the port and the session id, random per run, are not
+//     shown.
+//
 // The output is the same on every run: no times, process ids, cursors or request states,
 // and each step waits for what it expects before sending more. Each wait
 // is bounded (5 s, and 60 s for the whole session, after which the server

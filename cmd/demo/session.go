@@ -56,6 +56,9 @@ type session struct {
 	gone             string          // why the script cannot go on, once it cannot
 	exited           bool            // the server process has been waited for
 	listenID         string          // the open subscriptions/listen request, once sent
+
+	bin  string      // the server binary, for the HTTP steps
+	http *httpServer // the HTTP server, while the HTTP steps run
 }
 
 // runSession starts the server binary at bin, runs every step against it,
@@ -80,7 +83,7 @@ func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*s
 	watchdog := time.AfterFunc(sessionTimeout, srv.kill)
 	defer watchdog.Stop()
 
-	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}}
+	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}, bin: bin}
 	for i, st := range steps {
 		if st.era != "" {
 			p.era(st.era)
@@ -96,6 +99,15 @@ func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*s
 		s.srv.kill()
 		s.drain(nil)
 		<-s.srv.exited
+	}
+	if s.failures == 0 { // the same binary over HTTP, once stdio held
+		for i, st := range httpSteps {
+			if st.era != "" {
+				p.era(st.era)
+			}
+			p.step(len(steps)+i+1, st.caption)
+			st.run(s)
+		}
 	}
 	p.plain("")
 	if s.failures > 0 {
