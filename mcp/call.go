@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -38,7 +39,8 @@ type call struct {
 	ss      *session
 	req     *request
 
-	in *input // the call's questions to the client; nil if it may ask none
+	in       *input      // the call's questions to the client; nil if it may ask none
+	deadline *time.Timer // Options.CallTimeout, when set
 
 	infoOnce sync.Once
 	info     *tool.RequestInfo
@@ -55,8 +57,26 @@ type call struct {
 // with its response. Every call ends here, except at shutdown, which
 // finishes and cancels with a cause of its own.
 func (c *call) complete(r *jsonrpc.Response) {
+	if c.deadline != nil {
+		c.deadline.Stop()
+	}
 	c.finish(r)
 	c.cancel(nil)
+}
+
+// ErrCallTimeout is the context cause of a call that ran longer than
+// Options.CallTimeout.
+var ErrCallTimeout = errors.New("mcp: the request ran longer than Options.CallTimeout")
+
+// startDeadline answers the call with an error once Options.CallTimeout has
+// passed, and cancels it.
+func (c *call) startDeadline(d time.Duration) {
+	c.deadline = time.AfterFunc(d, func() {
+		if c.finish(errorResponse(c.id, jsonrpc.NewError(jsonrpc.CodeInternalError,
+			"request timeout: no answer within %s", d).WithData(map[string]string{"reason": "timeout"}))) {
+			c.cancel(ErrCallTimeout)
+		}
+	})
 }
 
 // finish answers the call unless it was already answered or cancelled. It

@@ -106,6 +106,9 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 				ss.srv.opts.MaxQueuedBytes)))
 			return c
 		}
+		if d := ss.srv.opts.CallTimeout; d > 0 {
+			c.startDeadline(d)
+		}
 		ss.wg.Add(1)
 		ss.jobs <- job{m, c, r, size} // never blocks: the channel holds limit jobs
 		ss.ensureWorker()

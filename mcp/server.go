@@ -100,6 +100,12 @@ type Options struct {
 	// default DefaultClientRequestTimeout). Past it the handler gets
 	// ErrClientTimeout and the client notifications/cancelled.
 	ClientRequestTimeout time.Duration
+	// CallTimeout bounds how long a request may run (waiting for a
+	// worker included): past it the client gets -32603 with data.reason
+	// "timeout" and the handler's context ends with ErrCallTimeout. Zero
+	// means no bound. Cheap methods answered at once and
+	// subscriptions/listen streams are not bounded by it.
+	CallTimeout time.Duration
 	// StateKey is the secret that seals what the server hands to clients
 	// and must get back unchanged: list cursors and the 2026-07-28
 	// requestState. Servers behind one endpoint (a load balancer) need the
