@@ -10,8 +10,9 @@
 # Environment:
 #   INTEROP_SERVER=PATH  test this server binary instead of building cmd/everything
 #   NODE=PATH            the node binary (default: node on PATH)
-# Each run's output (.txt), stderr (.stderr) and wire transcript (.wire) are
-# kept in interop/bin/results/.
+# Every client mode runs twice, over stdio and over Streamable HTTP. Each
+# run's output (.txt), stderr (.stderr) and wire transcript (.wire) are kept
+# in interop/bin/results/, named client-transport-mode.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -48,25 +49,30 @@ if [[ ! -d "$here/node/node_modules" ]]; then
   (cd "$here/node" && npm ci --no-audit --no-fund)
 fi
 
-# client, mode, command
-runs=(
-  "go-sdk|default|$bin/gosdk -server $server -mode default"
-  "go-sdk|legacy|$bin/gosdk -server $server -mode legacy"
-  "mcp-go|default|$bin/mcpgo -server $server -mode default"
-  "mcp-go|legacy|$bin/mcpgo -server $server -mode legacy"
-  "ts-sdk-v1|legacy|$node $here/node/sdk1.mjs --server $server --mode legacy"
-  "ts-client-v2|legacy|$node $here/node/client2.mjs --server $server --mode legacy"
-  "ts-client-v2|auto|$node $here/node/client2.mjs --server $server --mode auto"
-  "ts-client-v2|modern|$node $here/node/client2.mjs --server $server --mode modern"
-)
+# client, transport, mode, command; an http run starts its own
+# "everything -http 127.0.0.1:0" and stops it with SIGTERM.
+runs=()
+for t in stdio http; do
+  runs+=(
+    "go-sdk|$t|default|$bin/gosdk -server $server -transport $t -mode default"
+    "go-sdk|$t|legacy|$bin/gosdk -server $server -transport $t -mode legacy"
+    "mcp-go|$t|default|$bin/mcpgo -server $server -transport $t -mode default"
+    "mcp-go|$t|legacy|$bin/mcpgo -server $server -transport $t -mode legacy"
+    "ts-sdk-v1|$t|legacy|$node $here/node/sdk1.mjs --server $server --transport $t --mode legacy"
+    "ts-client-v2|$t|legacy|$node $here/node/client2.mjs --server $server --transport $t --mode legacy"
+    "ts-client-v2|$t|auto|$node $here/node/client2.mjs --server $server --transport $t --mode auto"
+    "ts-client-v2|$t|modern|$node $here/node/client2.mjs --server $server --transport $t --mode modern"
+  )
+done
 
 status=0
 for r in "${runs[@]}"; do
-  IFS='|' read -r client mode cmd <<<"$r"
-  out="$results/$client-$mode.txt"
-  echo "== $client $mode"
+  IFS='|' read -r client transport mode cmd <<<"$r"
+  name="$client-$transport-$mode"
+  out="$results/$name.txt"
+  echo "== $client $transport $mode"
   # A run that crashes or hangs still gets its row; 120 s is far above a normal run.
-  if ! INTEROP_WIRE_FILE="$results/$client-$mode.wire" timeout 120 $cmd >"$out" 2>"$results/$client-$mode.stderr"; then
+  if ! INTEROP_WIRE_FILE="$results/$name.wire" timeout 120 $cmd >"$out" 2>"$results/$name.stderr"; then
     status=1
   fi
   grep -q '^RESULT PASS$' "$out" || status=1
@@ -76,27 +82,27 @@ checks="connect era list echo echo-1mib add tags fail bundle unknown progress ca
 echo
 echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
 for r in "${runs[@]}"; do
-  IFS='|' read -r client mode _ <<<"$r"
-  echo "$client|$mode|$results/$client-$mode.txt"
+  IFS='|' read -r client transport mode _ <<<"$r"
+  echo "$client|$transport|$mode|$results/$client-$transport-$mode.txt"
 done | awk -v checks="$checks" -F'|' '
   BEGIN {
     n = split(checks, c, " ")
-    printf "%-13s %-8s", "client", "mode"
+    printf "%-13s %-5s %-8s", "client", "via", "mode"
     for (i = 1; i <= n; i++) printf " %s", c[i]
     printf "  result\n"
   }
   {
     delete st
     result = "FAIL"
-    while ((getline line < $3) > 0) {
+    while ((getline line < $4) > 0) {
       if (match(line, /^(PASS|FAIL|SKIP) [a-z0-9-]+:/)) {
         split(substr(line, 1, RLENGTH - 1), f, " ")
         st[f[2]] = substr(f[1], 1, 1)
       }
       if (line == "RESULT PASS") result = "PASS"
     }
-    close($3)
-    printf "%-13s %-8s", $1, $2
+    close($4)
+    printf "%-13s %-5s %-8s", $1, $2, $3
     for (i = 1; i <= n; i++) {
       s = (c[i] in st) ? st[c[i]] : "-"
       w = length(c[i])

@@ -52,7 +52,8 @@
 // the notifications are dropped and requests to the client are answered
 // as failed at once. The client closing its connection cancels the
 // request (the handler's context ends with mcp.ErrExchangeClosed as
-// cause). subscriptions/listen is such a stream that lasts until the
+// cause), except for a legacy call whose stream sent an event already,
+// which goes on for the client to resume (see Resumability). subscriptions/listen is such a stream that lasts until the
 // client leaves or Close ends it with its graceful result.
 //
 // Modern responses map JSON-RPC errors to HTTP statuses (the status table of the 2026-07-28 Streamable HTTP transport):
@@ -89,9 +90,35 @@
 // for a call in flight ends that call's POST (204 when nothing was
 // written yet), since no response will come.
 //
-// # Not yet
+// # Resumability (legacy sessions)
 //
-// Resumability is not implemented: Last-Event-ID is ignored. Every SSE
-// event carries an id increasing from 1 within its stream, the seam for a
-// per-session event store.
+// Every SSE event of a legacy session is appended to Options.EventStore
+// before it is written and carries the id the store gives: unique in the
+// session, naming the event's stream ("p…" for a POST's, "g…" for a GET's)
+// and its position. The default store (MemoryEventStore) holds the last
+// Options.MaxStoredEvents events and Options.MaxStoredEventBytes bytes per
+// session and forgets a session when it ends. 2026-07-28 streams are not
+// resumable; their ids count from 1.
+//
+// Losing the client is not cancelling (the 2025 transports): once a legacy
+// POST's stream has sent an event, the call goes on when its connection
+// drops, and what it sends, its response included, is stored. A client
+// that left before any event cannot resume, so its call is cancelled.
+//
+// A GET with Mcp-Session-Id and Last-Event-ID resumes that event's stream:
+// the stored events after it are replayed, then the stream goes on. A
+// POST's stream ends after the call's response; a GET stream goes on with
+// the session's unsolicited messages (409 while another GET stream is
+// open). A Last-Event-ID the store no longer holds (evicted) or never gave
+// out gets 400 with a JSON-RPC -32600 error saying which, with
+// data.reason "event evicted" or "unknown event": the messages after it
+// are lost, and the session stays valid (a 404 would tell the client its
+// session ended).
+//
+// SSE polling (2025-11-25): a handler may call CloseStream to end its
+// call's stream before the response. The stream then gets a priming event
+// (an id and empty data) if nothing was sent yet, and the retry hint
+// (Options.RetryInterval), and ends; the client reconnects with
+// Last-Event-ID after the hint and gets the rest. Sessions of earlier
+// revisions are never closed early and get no priming events.
 package mcphttp

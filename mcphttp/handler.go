@@ -22,6 +22,9 @@ const (
 	DefaultSessionIdleTimeout = 30 * time.Minute
 	// DefaultKeepAlive is the interval of SSE keep-alive comments.
 	DefaultKeepAlive = 15 * time.Second
+	// DefaultRetryInterval is the retry hint of a stream the server closes
+	// early (SSE polling): how long the client waits before reconnecting.
+	DefaultRetryInterval = time.Second
 )
 
 // Options configure a Handler. The zero value (or nil) is ready to use and
@@ -51,6 +54,21 @@ type Options struct {
 	// KeepAlive is the interval of the ": keep-alive" comments written on
 	// an SSE stream that is otherwise quiet (default DefaultKeepAlive).
 	KeepAlive time.Duration
+	// EventStore holds the SSE events of legacy sessions, so that a client
+	// that lost a stream resumes it with Last-Event-ID (see the package
+	// documentation). Nil: a MemoryEventStore bounded per session by
+	// MaxStoredEvents and MaxStoredEventBytes.
+	EventStore EventStore
+	// MaxStoredEvents bounds the events the default store holds per legacy
+	// session (default DefaultMaxStoredEvents); older ones are evicted.
+	MaxStoredEvents int
+	// MaxStoredEventBytes bounds the bytes of the events the default store
+	// holds per legacy session (default DefaultMaxStoredEventBytes).
+	MaxStoredEventBytes int64
+	// RetryInterval is the retry hint written before the server closes a
+	// legacy stream early (CloseStream), rounded to milliseconds (default
+	// DefaultRetryInterval).
+	RetryInterval time.Duration
 	// Logger receives the handler's logs (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -71,6 +89,12 @@ func (o *Options) withDefaults() Options {
 	}
 	if c.KeepAlive <= 0 {
 		c.KeepAlive = DefaultKeepAlive
+	}
+	if c.RetryInterval <= 0 {
+		c.RetryInterval = DefaultRetryInterval
+	}
+	if c.EventStore == nil {
+		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes)
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()

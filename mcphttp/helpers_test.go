@@ -186,7 +186,7 @@ func (r reply) errorMessage() string {
 
 // sseEvent is one event, or a comment when comment is set.
 type sseEvent struct {
-	id, event, data, comment string
+	id, event, data, comment, retry string
 }
 
 // sseReader reads events from a stream.
@@ -213,6 +213,8 @@ func newSSEReader(t *testing.T, body io.Reader) *sseReader {
 				r.ch <- sseEvent{comment: strings.TrimSpace(line[1:])}
 			case strings.HasPrefix(line, "id: "):
 				ev.id = line[4:]
+			case strings.HasPrefix(line, "retry: "):
+				ev.retry = line[7:]
 			case strings.HasPrefix(line, "event: "):
 				ev.event = line[7:]
 			case strings.HasPrefix(line, "data: "):

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -73,19 +72,36 @@ func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string,
 		}
 		w.WriteHeader(http.StatusAccepted)
 	case *jsonrpc.Request:
-		x := newExchange()
-		key := m.ID.Key()
-		s.track(key, x)
-		defer s.untrack(key, x)
-		s.ep.Handle(r.Context(), m, x.send)
-		x.run(r.Context(), w, replyOpts{
-			sse: acceptsSSE(r.Header.Values("Accept")), status: legacyStatus, keepAlive: h.opts.KeepAlive, log: h.log,
-			unanswerable: func(q *jsonrpc.Request) {
-				s.ep.Handle(context.Background(), &jsonrpc.Response{ID: q.ID, Error: jsonrpc.NewError(jsonrpc.CodeInternalError,
-					"internal error: the client cannot be asked: its POST does not accept text/event-stream")}, nil)
-			},
-		})
+		h.postCall(w, r, s, m)
 	}
+}
+
+// postCall serves a request of a legacy session. The call's context does
+// not end with the POST: a client that loses its stream after the first
+// event may resume it (see resume.go), so only one that leaves before any
+// event cancels the call.
+func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Request) {
+	x := newExchange()
+	key := m.ID.Key()
+	s.track(key, x)
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	s.ep.Handle(ctx, m, x.send)
+	c := &callRun{h: h, s: s, x: x, w: w, sse: acceptsSSE(r.Header.Values("Accept"))}
+	out, backlog := c.loop(r.Context())
+	done := func() {
+		if n := x.finish(); n > 0 {
+			h.log.Warn("mcphttp: notifications dropped: the client did not read them in time", "dropped", n)
+		}
+		s.untrack(key, x)
+		cancel()
+	}
+	if out == callDetached {
+		if s.detach(x, c.cs, backlog, done) {
+			return
+		}
+		s.finishCallStream(c.cs)
+	}
+	done()
 }
 
 // serveGet opens a legacy session's stream of unsolicited messages
@@ -107,39 +123,23 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release()
-	s.mu.Lock()
-	busy := s.streaming
-	s.streaming = true
-	s.mu.Unlock()
-	if busy {
+	lastID, ok := singleHeader(r.Header, "Last-Event-ID")
+	if !ok {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Last-Event-ID header")
+		return
+	}
+	if lastID != "" {
+		h.resume(w, r, s, lastID)
+		return
+	}
+	if !s.startStreaming() {
 		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
 		return
 	}
-	defer func() {
-		s.mu.Lock()
-		s.streaming = false
-		s.mu.Unlock()
-	}()
+	defer s.stopStreaming()
 	stream := openSSE(w)
 	defer stream.close()
-	tick := time.NewTicker(h.opts.KeepAlive)
-	defer tick.Stop()
-	for {
-		var err error
-		select {
-		case <-r.Context().Done():
-			return
-		case <-s.ended:
-			return
-		case <-tick.C:
-			err = stream.comment("keep-alive")
-		case m := <-s.out:
-			err = stream.event(m)
-		}
-		if err != nil {
-			return
-		}
-	}
+	h.streamUnsolicited(r.Context(), s, stream, newStreamID(getStreamPrefix))
 }
 
 // serveDelete ends a legacy session: 204, and its id is 404 afterwards.

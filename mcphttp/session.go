@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -25,19 +26,33 @@ type session struct {
 	ended   chan struct{}        // closed when the session ends
 	endOnce sync.Once
 
+	store   EventStore // the handler's
+	log     *slog.Logger
+	storeMu sync.RWMutex // read to append, written by forget
+	forgot  bool         // the store forgot the session: append nothing
+
 	mu        sync.Mutex
-	active    int       // POSTs and GETs being served
+	active    int       // POSTs, GETs and detached calls being served
 	last      time.Time // when active last dropped to 0
-	streaming bool      // a GET stream is open
+	streaming bool      // a GET stream of unsolicited messages is open
 	calls     map[string]*exchange
+	streams   map[string]*callStream // the POST streams not finished yet, by stream id
+	closing   bool                   // end began: detach no more calls
+	pumps     sync.WaitGroup         // detached calls (see detach)
 }
 
 // end closes the session's endpoint (in-flight calls get the server's
-// grace) and its GET stream.
+// grace) and its GET stream, waits for its detached calls, and has the
+// event store forget it.
 func (s *session) end() {
 	s.endOnce.Do(func() {
+		s.mu.Lock()
+		s.closing = true
+		s.mu.Unlock()
 		close(s.ended)
 		s.ep.Close()
+		s.pumps.Wait()
+		s.forget()
 	})
 }
 
@@ -95,11 +110,14 @@ func (t *sessionTable) init() { t.m = map[string]*session{} }
 func (h *Handler) createSession() (*session, error) {
 	t := &h.sessions
 	s := &session{
-		id:     newSessionID(),
-		out:    make(chan jsonrpc.Message, unsolicitedBuffer),
-		ended:  make(chan struct{}),
-		active: 1,
-		calls:  map[string]*exchange{},
+		id:      newSessionID(),
+		out:     make(chan jsonrpc.Message, unsolicitedBuffer),
+		ended:   make(chan struct{}),
+		active:  1,
+		calls:   map[string]*exchange{},
+		streams: map[string]*callStream{},
+		store:   h.opts.EventStore,
+		log:     h.log,
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -9,10 +9,8 @@ import (
 )
 
 // sseStream writes Server-Sent Events, flushing each one. Every event has
-// an id, increasing from 1 within its stream: the seam for resumability
-// (a store keyed by stream and event id would let a client reconnecting
-// with Last-Event-ID get what it missed; it is not implemented, and
-// Last-Event-ID is ignored).
+// an id: on a 2026-07-28 stream (not resumable) a number increasing from 1;
+// on a legacy session's stream the id its EventStore gave (see stored).
 type sseStream struct {
 	w    http.ResponseWriter
 	rc   *http.ResponseController
@@ -43,6 +41,46 @@ func (s *sseStream) event(m jsonrpc.Message) error {
 		return nil // not encodable: skipped, as a stream would drop it
 	}
 	b = append(b, "\n\n"...)
+	s.buf = b
+	return s.write(b)
+}
+
+// storedEvent writes one message event whose data (an encoded message) was
+// appended to the session's event store as id; an empty id (the store
+// failed) writes the event without one.
+func (s *sseStream) storedEvent(id string, data []byte) error {
+	b := s.buf[:0]
+	if id != "" {
+		b = append(b, "id: "...)
+		b = append(b, id...)
+		b = append(b, '\n')
+	}
+	b = append(b, "event: message\ndata: "...)
+	b = append(b, data...)
+	b = append(b, "\n\n"...)
+	s.buf = b
+	return s.write(b)
+}
+
+// priming writes the event of SSE polling (2025-11-25) that a stream the
+// server closes early begins with: an id and empty data, so that the client
+// has an event id to resume from, and the retry hint (milliseconds) it must
+// wait before reconnecting. With an empty id only the hint is written (a
+// field-only block, which clients do not dispatch as an event).
+func (s *sseStream) priming(id string, retry time.Duration) error {
+	b := s.buf[:0]
+	if id != "" {
+		b = append(b, "id: "...)
+		b = append(b, id...)
+		b = append(b, '\n')
+	}
+	b = append(b, "retry: "...)
+	b = strconv.AppendInt(b, retry.Milliseconds(), 10)
+	b = append(b, '\n')
+	if id != "" {
+		b = append(b, "data: \n"...)
+	}
+	b = append(b, '\n')
 	s.buf = b
 	return s.write(b)
 }

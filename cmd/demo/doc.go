@@ -19,6 +19,7 @@
 //     caller, and production is offered to operators only); an
 //     elicitation: test_input_required_result_elicitation sends the client
 //     elicitation/create and waits for the answer.
+//
 //   - Modern (2026-07-28): server/discover, a resources/read through the
 //     template test://template/{id}/data carrying the per-request _meta
 //     (protocolVersion, clientCapabilities, clientInfo), whose result adds

@@ -55,7 +55,9 @@
 //   - Tools: echo, add, fail, slow, tag_catalog, evidence_bundle,
 //     route_report, search_evidence, write_file, read_file, the tools the
 //     official conformance suite calls by name (test_simple_text and the
-//     other test_* tools, json_schema_2020_12_tool), the triggers
+//     other test_* tools, json_schema_2020_12_tool; with -http also
+//     test_reconnection, which closes its SSE stream mid-call, the result
+//     reaching the client when it resumes with Last-Event-ID), the triggers
 //     test_trigger_tool_change, test_trigger_resource_update and
 //     test_trigger_prompt_change, and the tools that ask the client for
 //     input through package ask: test_sampling, test_sampling_with_tools,

@@ -18,6 +18,11 @@ import (
 // port 0, is logged to stderr before anything is served. It returns nil
 // on a clean stop.
 func serveHTTP(ctx context.Context, srv *mcp.Server, addr string, grace time.Duration, opts *mcphttp.Options) error {
+	// test_reconnection only means something over HTTP; registered here,
+	// it leaves the stdio tool list (and its golden transcripts) alone.
+	if err := srv.AddTool(reconnectionTool()); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() { <-ctx.Done(); stop() }() // a second signal kills the process as usual

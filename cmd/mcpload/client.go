@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -172,19 +173,7 @@ func (c *client) notify(method string, params []byte) error {
 func (c *client) write(id int64, method string, params []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	b := append(c.wbuf[:0], `{"jsonrpc":"2.0",`...)
-	if id != 0 {
-		b = append(b, `"id":`...)
-		b = strconv.AppendInt(b, id, 10)
-		b = append(b, ',')
-	}
-	b = append(b, `"method":`...)
-	b = strconv.AppendQuote(b, method)
-	if params != nil {
-		b = append(b, `,"params":`...)
-		b = append(b, params...)
-	}
-	b = append(b, "}\n"...)
+	b := append(appendMessage(c.wbuf[:0], id, method, params), '\n')
 	if cap(b) <= 64<<10 {
 		c.wbuf = b // keep small buffers; let big ones be collected
 	}
@@ -282,19 +271,46 @@ func (c *client) closeAndWait(grace time.Duration) (time.Duration, bool, error) 
 	// No write lock: closing an os.File is safe alongside a blocked Write,
 	// which it unblocks.
 	_ = c.stdin.Close()
-	t := time.NewTimer(grace)
+	// After a kill, something else (a grandchild, say) may hold the
+	// server's stdout open.
+	return awaitExit(c.cmd.Process, c.exited, start, grace, "server stdout still open after kill")
+}
+
+// appendMessage appends a JSON-RPC request (a notification when id is 0)
+// to b.
+func appendMessage(b []byte, id int64, method string, params []byte) []byte {
+	b = append(b, `{"jsonrpc":"2.0",`...)
+	if id != 0 {
+		b = append(b, `"id":`...)
+		b = strconv.AppendInt(b, id, 10)
+		b = append(b, ',')
+	}
+	b = append(b, `"method":`...)
+	b = strconv.AppendQuote(b, method)
+	if params != nil {
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+	}
+	return append(b, '}')
+}
+
+// awaitExit waits up to grace (from start) for a server asked to stop to
+// exit, and kills it after that; it reports how long the exit took,
+// whether the server had to be killed, and cmd.Wait's result (or stuck,
+// when even the kill did not end it within 5 s).
+func awaitExit(p *os.Process, exited <-chan error, start time.Time, grace time.Duration, stuck string) (time.Duration, bool, error) {
+	t := time.NewTimer(grace - time.Since(start))
 	defer t.Stop()
 	select {
-	case err := <-c.exited:
+	case err := <-exited:
 		return time.Since(start), false, err
 	case <-t.C:
 	}
-	_ = c.cmd.Process.Kill()
+	_ = p.Kill()
 	select {
-	case err := <-c.exited:
+	case err := <-exited:
 		return time.Since(start), true, err
 	case <-time.After(5 * time.Second):
-		// Something else (a grandchild, say) holds the server's stdout open.
-		return time.Since(start), true, errors.New("server stdout still open after kill")
+		return time.Since(start), true, errors.New(stuck)
 	}
 }

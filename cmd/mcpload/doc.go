@@ -5,7 +5,9 @@
 // Usage:
 //
 //	mcpload [flags] -- <server command and args>
-//	mcpload -compare subject.json other.json ...
+//	mcpload -http [flags] -- <HTTP server command and args>
+//	mcpload -url http://HOST:PORT/mcp [-pid PID] [flags]
+//	mcpload -compare [-rounds N] subject.json other.json ...
 //
 // In the first form mcpload starts the command, performs the MCP handshake
 // (initialize, then notifications/initialized) and runs the selected phases,
@@ -23,7 +25,21 @@
 // closed, how long it takes to exit. Figures are printed as a table, or as
 // one JSON object with -json.
 //
-// In the second form mcpload reads reports written with -json and prints
+// With -http the command serves Streamable HTTP: mcpload starts it, reads
+// the first http:// URL it prints on stderr (passing the rest of its stderr
+// on) and stops it with SIGTERM at the end; -url measures an endpoint
+// already running (CPU and memory figures then need -pid). -era selects
+// the protocol era: modern (2026-07-28, default) makes every call a
+// stateless POST with the MCP-Protocol-Version, Mcp-Method and Mcp-Name
+// headers and params._meta's protocolVersion and clientCapabilities;
+// legacy sends initialize (2025-11-25) once and then POSTs with the
+// Mcp-Session-Id it returned, and DELETEs the session at the end. The
+// phases are seq and conc (default) and big: conc makes N calls from
+// -depth callers at once, each on a keep-alive connection of one shared
+// http.Transport. Responses may be application/json or text/event-stream;
+// events before the response are counted as notifications.
+//
+// With -compare mcpload reads reports written with -json and prints
 // them side by side, with the ratio of the first report to each other one.
 //
 // The exit status is 0 when every call succeeded and the server exited

@@ -24,6 +24,13 @@ type config struct {
 	timeout  time.Duration
 	exitWait time.Duration
 	stderr   io.Writer
+	// Streamable HTTP: httpMode starts argv and reads its URL from its
+	// stderr; url measures a server already running (pid, when set, is its
+	// process for the CPU and memory figures).
+	httpMode bool
+	url      string
+	pid      int
+	era      string
 }
 
 // slowExit is how long a server may take to exit before it is flagged.
@@ -39,20 +46,27 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mcpload [flags] -- <server command and args>")
-		fmt.Fprintln(stderr, "       mcpload -compare subject.json other.json ...")
+		fmt.Fprintln(stderr, "       mcpload -http [flags] -- <HTTP server command that prints its URL on stderr>")
+		fmt.Fprintln(stderr, "       mcpload -url http://HOST:PORT/mcp [-pid PID] [flags]")
+		fmt.Fprintln(stderr, "       mcpload -compare [-rounds N] subject.json other.json ...")
 		fs.PrintDefaults()
 	}
 	var (
 		cfg        config
-		phases     = fs.String("phases", "seq,pipe,big", "comma-separated phases to run: seq, pipe, big")
+		phases     = fs.String("phases", "", "comma-separated phases to run: seq, pipe (stdio), conc (HTTP), big (default seq,pipe,big on stdio, seq,conc over HTTP)")
 		bigSizes   = fs.String("big-sizes", "1MiB,8MiB", "comma-separated text sizes for the big phase (suffix KiB or MiB allowed)")
 		stderrPath = fs.String("stderr", "", "file for the server's stderr (default: mcpload's stderr)")
 		asJSON     = fs.Bool("json", false, "write one JSON object instead of a table")
 		compare    = fs.Bool("compare", false, "print the -json reports named as arguments side by side")
+		rounds     = fs.Int("rounds", 1, "with -compare: the reports are this many rounds of the same servers; print each round's ratios and their geometric mean")
 	)
+	fs.BoolVar(&cfg.httpMode, "http", false, "the command serves Streamable HTTP and prints its URL (http://...) on stderr")
+	fs.StringVar(&cfg.url, "url", "", "measure the Streamable HTTP endpoint at this URL, already running")
+	fs.IntVar(&cfg.pid, "pid", 0, "with -url: the server's process id, for its CPU and memory figures")
+	fs.StringVar(&cfg.era, "era", eraModern, "over HTTP: modern (2026-07-28, stateless POSTs) or legacy (initialize, then POSTs in its session)")
 	fs.StringVar(&cfg.name, "name", "", "label for this server in reports (default: the command's base name)")
 	fs.IntVar(&cfg.calls, "n", 20000, "calls in each of the seq and pipe phases")
-	fs.IntVar(&cfg.depth, "depth", 64, "outstanding calls in the pipe phase")
+	fs.IntVar(&cfg.depth, "depth", 64, "outstanding calls in the pipe phase; connections (concurrent callers) in the conc phase")
 	fs.IntVar(&cfg.warmup, "warmup", 500, "unmeasured sequential calls before the phases")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "longest wait for any one response")
 	fs.DurationVar(&cfg.exitWait, "exit-wait", 10*time.Second, "how long to wait for the server to exit before killing it")
@@ -60,17 +74,35 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *compare {
-		return runCompare(fs.Args(), stdout, stderr)
+		return runCompare(fs.Args(), *rounds, stdout, stderr)
+	}
+	overHTTP := cfg.httpMode || cfg.url != ""
+	if *phases == "" {
+		*phases = "seq,pipe,big"
+		if overHTTP {
+			*phases = "seq,conc"
+		}
 	}
 	var err error
 	if cfg.phases, err = parsePhases(*phases); err == nil {
 		cfg.bigSizes, err = parseSizes(*bigSizes)
 	}
-	if err == nil && (cfg.calls < 1 || cfg.depth < 1 || cfg.warmup < 0) {
+	switch {
+	case err != nil:
+	case cfg.calls < 1 || cfg.depth < 1 || cfg.warmup < 0:
 		err = errors.New("-n and -depth must be positive, -warmup not negative")
-	}
-	if err == nil && fs.NArg() == 0 {
+	case cfg.httpMode && cfg.url != "":
+		err = errors.New("-http starts a server, -url names a running one: give one of them")
+	case cfg.url != "" && fs.NArg() > 0:
+		err = errors.New("-url measures a running server: no command is started")
+	case cfg.url == "" && fs.NArg() == 0:
 		err = errors.New("no server command given")
+	case overHTTP && cfg.phases["pipe"]:
+		err = errors.New("the pipe phase is stdio's; over HTTP use conc")
+	case !overHTTP && cfg.phases["conc"]:
+		err = errors.New("the conc phase is HTTP's; on stdio use pipe")
+	case overHTTP && cfg.era != eraModern && cfg.era != eraLegacy:
+		err = errEra
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpload:", err)
@@ -79,7 +111,14 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.argv = fs.Args()
 	if cfg.name == "" {
-		cfg.name = filepath.Base(cfg.argv[0])
+		if cfg.url != "" {
+			cfg.name = cfg.url
+		} else {
+			cfg.name = filepath.Base(cfg.argv[0])
+		}
+	}
+	if !overHTTP {
+		cfg.era = ""
 	}
 	cfg.stderr = stderr
 	if *stderrPath != "" {
@@ -91,7 +130,11 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		cfg.stderr = f
 	}
-	rep, err := run(cfg)
+	runner := run
+	if overHTTP {
+		runner = runHTTP
+	}
+	rep, err := runner(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpload:", err)
 		return 2
@@ -112,9 +155,13 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 }
 
 // runCompare prints the reports in paths side by side.
-func runCompare(paths []string, stdout, stderr io.Writer) int {
+func runCompare(paths []string, rounds int, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		fmt.Fprintln(stderr, "mcpload: -compare needs at least one report file")
+		return 2
+	}
+	if rounds < 1 || len(paths)%rounds != 0 {
+		fmt.Fprintf(stderr, "mcpload: -rounds %d does not divide the %d reports\n", rounds, len(paths))
 		return 2
 	}
 	reps := make([]*Report, 0, len(paths))
@@ -126,7 +173,13 @@ func runCompare(paths []string, stdout, stderr io.Writer) int {
 		}
 		reps = append(reps, r)
 	}
-	if err := writeCompare(stdout, reps); err != nil {
+	var err error
+	if rounds > 1 {
+		err = writeRounds(stdout, reps, rounds)
+	} else {
+		err = writeCompare(stdout, reps)
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "mcpload:", err)
 		return 2
 	}
@@ -139,11 +192,11 @@ func parsePhases(s string) (map[string]bool, error) {
 	for p := range strings.SplitSeq(s, ",") {
 		p = strings.TrimSpace(p)
 		switch p {
-		case "seq", "pipe", "big":
+		case "seq", "pipe", "conc", "big":
 			m[p] = true
 		case "":
 		default:
-			return nil, fmt.Errorf("unknown phase %q (want seq, pipe or big)", p)
+			return nil, fmt.Errorf("unknown phase %q (want seq, pipe, conc or big)", p)
 		}
 	}
 	return m, nil
@@ -180,17 +233,18 @@ func run(cfg config) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", cfg.argv[0], err)
 	}
-	rep := &Report{Name: cfg.name, Command: cfg.argv}
+	rep := &Report{Name: cfg.name, Command: cfg.argv, Transport: "stdio"}
+	e := stdioEchoer{c: c, timeout: cfg.timeout}
 	rep.Server, err = handshake(c, cfg.timeout)
 	if err == nil {
-		err = warmUp(c, cfg.warmup, cfg.timeout)
+		err = warmUp(e, cfg.warmup)
 	}
 	if err != nil {
 		_, _, _ = c.closeAndWait(time.Second)
 		return nil, err
 	}
 	if cfg.phases["seq"] {
-		rep.Sequential = runSequential(c, cfg.calls, cfg.timeout)
+		rep.Sequential = runSequential(e, cfg.calls)
 		rep.noteRate("sequential", rep.Sequential)
 	}
 	if cfg.phases["pipe"] {
@@ -198,14 +252,7 @@ func run(cfg config) (*Report, error) {
 		rep.noteRate("pipelined", rep.Pipelined)
 	}
 	if cfg.phases["big"] {
-		for _, size := range cfg.bigSizes {
-			b := runBig(c, size, cfg.timeout)
-			rep.Big = append(rep.Big, b)
-			if !b.OK {
-				rep.Failures++
-				rep.problem("echo of %s failed: %s", sizeText(int64(size)), b.Error)
-			}
-		}
+		rep.runBigs(e, cfg.bigSizes)
 	}
 	if st, err := readMemStatus(c.pid()); err == nil {
 		rep.PeakRSSBytes = st.HWM

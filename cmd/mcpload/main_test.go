@@ -12,7 +12,9 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(fakeEnv); mode != "" {
+	if mode := os.Getenv(fakeEnv); mode == modeHTTP {
+		os.Exit(runFakeHTTPServer())
+	} else if mode != "" {
 		runFakeServer(mode)
 		os.Exit(0)
 	}

@@ -99,6 +99,17 @@ func handshake(c *client, timeout time.Duration) (ServerInfo, error) {
 	if r.resp.Error != nil {
 		return ServerInfo{}, fmt.Errorf("initialize: %w", r.resp.Error)
 	}
+	info, err := initializeInfo(r.resp.Result)
+	if err != nil {
+		return ServerInfo{}, err
+	}
+	info.HandshakeUS = micros(r.latency())
+	return info, c.notify("notifications/initialized", nil)
+}
+
+// initializeInfo reads the server's name, version and protocol version
+// from an initialize result.
+func initializeInfo(result json.RawMessage) (ServerInfo, error) {
 	var res struct {
 		ProtocolVersion string `json:"protocolVersion"`
 		ServerInfo      struct {
@@ -106,23 +117,40 @@ func handshake(c *client, timeout time.Duration) (ServerInfo, error) {
 			Version string `json:"version"`
 		} `json:"serverInfo"`
 	}
-	if err := json.Unmarshal(r.resp.Result, &res); err != nil {
+	if err := json.Unmarshal(result, &res); err != nil {
 		return ServerInfo{}, fmt.Errorf("initialize result: %w", err)
 	}
-	info := ServerInfo{
-		Name:            res.ServerInfo.Name,
-		Version:         res.ServerInfo.Version,
-		ProtocolVersion: res.ProtocolVersion,
-		HandshakeUS:     micros(r.latency()),
-	}
-	return info, c.notify("notifications/initialized", nil)
+	return ServerInfo{Name: res.ServerInfo.Name, Version: res.ServerInfo.Version, ProtocolVersion: res.ProtocolVersion}, nil
+}
+
+// echoer makes echo calls, over stdio or HTTP: the phases below are
+// written against it.
+type echoer interface {
+	// params encodes the tools/call params that echo text.
+	params(text string) []byte
+	// echo makes one tools/call with params and waits for its reply.
+	echo(params []byte) (reply, error)
+	// pid is the server's process id, or 0 when it is not known.
+	pid() int
+}
+
+// stdioEchoer makes the echo calls of a stdio client.
+type stdioEchoer struct {
+	c       *client
+	timeout time.Duration
+}
+
+func (s stdioEchoer) params(text string) []byte { return echoParams(text) }
+func (s stdioEchoer) pid() int                  { return s.c.pid() }
+func (s stdioEchoer) echo(params []byte) (reply, error) {
+	return s.c.call("tools/call", params, s.timeout)
 }
 
 // warmUp makes n sequential echo calls whose figures are discarded.
-func warmUp(c *client, n int, timeout time.Duration) error {
-	params := echoParams(smallText)
+func warmUp(c echoer, n int) error {
+	params := c.params(smallText)
 	for range n {
-		r, err := c.call("tools/call", params, timeout)
+		r, err := c.echo(params)
 		if err == nil {
 			err = checkEcho(r, smallText)
 		}
@@ -155,14 +183,14 @@ func (m cpuMeter) used() time.Duration {
 }
 
 // runSequential makes n echo calls, one at a time.
-func runSequential(c *client, n int, timeout time.Duration) *RateResult {
+func runSequential(c echoer, n int) *RateResult {
 	res := &RateResult{Calls: n, Depth: 1}
-	params := echoParams(smallText)
+	params := c.params(smallText)
 	lat := make([]time.Duration, 0, n)
 	cpu := startCPU(c.pid())
 	start := time.Now()
 	for range n {
-		r, err := c.call("tools/call", params, timeout)
+		r, err := c.echo(params)
 		if err == nil {
 			err = checkEcho(r, smallText)
 		}
@@ -253,10 +281,10 @@ func waitTimeout(wg *sync.WaitGroup, d time.Duration) bool {
 
 // runBig echoes size bytes of text once, sampling the server's resident set
 // size every millisecond meanwhile.
-func runBig(c *client, size int, timeout time.Duration) *BigResult {
+func runBig(c echoer, size int) *BigResult {
 	res := &BigResult{Bytes: size}
 	text := bigText(size)
-	params := echoParams(text)
+	params := c.params(text)
 	pid := c.pid()
 	before, _ := readMemStatus(pid)
 	res.RSSBeforeBytes = before.RSS
@@ -264,7 +292,7 @@ func runBig(c *client, size int, timeout time.Duration) *BigResult {
 	sampled := make(chan int64)
 	go sampleRSS(pid, stop, sampled)
 	cpu := startCPU(pid)
-	r, err := c.call("tools/call", params, timeout)
+	r, err := c.echo(params)
 	res.CPUMS = -1
 	if used := cpu.used(); used >= 0 {
 		res.CPUMS = millis(used)

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -12,15 +14,22 @@ import (
 
 // Report holds every figure of one mcpload run; -json writes it as is.
 type Report struct {
-	Name    string     `json:"name"`
-	Command []string   `json:"command"`
-	Server  ServerInfo `json:"server"`
-	// Sequential and Pipelined are nil when their phase was not run.
+	Name    string   `json:"name"`
+	Command []string `json:"command,omitempty"`
+	// Transport is "stdio" or "http"; over HTTP, Era is "modern" or
+	// "legacy" and URL the endpoint measured.
+	Transport string     `json:"transport,omitempty"`
+	Era       string     `json:"era,omitempty"`
+	URL       string     `json:"url,omitempty"`
+	Server    ServerInfo `json:"server"`
+	// Sequential, Pipelined (stdio) and Concurrent (HTTP) are nil when
+	// their phase was not run.
 	Sequential *RateResult  `json:"sequential,omitempty"`
 	Pipelined  *RateResult  `json:"pipelined,omitempty"`
+	Concurrent *RateResult  `json:"concurrent,omitempty"`
 	Big        []*BigResult `json:"big,omitempty"`
 	// PeakRSSBytes is VmHWM read after the last phase: the server's peak
-	// resident set size over the whole run.
+	// resident set size over the whole run (0 when its pid is unknown).
 	PeakRSSBytes int64      `json:"peak_rss_bytes"`
 	Exit         ExitResult `json:"exit"`
 	Anomalies    Anomalies  `json:"anomalies"`
@@ -36,10 +45,14 @@ type ServerInfo struct {
 	Version         string  `json:"version"`
 	ProtocolVersion string  `json:"protocol_version"`
 	HandshakeUS     float64 `json:"handshake_us"`
+	// Session is set when a legacy HTTP server sent an Mcp-Session-Id.
+	Session bool `json:"session,omitempty"`
 }
 
-// RateResult holds the figures of the seq or pipe phase. Latencies and the
-// rate cover successful calls only; CPUUSPerCall is -1 when unreadable.
+// RateResult holds the figures of the seq, pipe or conc phase. Latencies
+// and the rate cover successful calls only; CPUUSPerCall is -1 when
+// unreadable. Depth is the calls outstanding (pipe) or the connections
+// (conc).
 type RateResult struct {
 	Calls        int     `json:"calls"`
 	Depth        int     `json:"depth"`
@@ -68,7 +81,8 @@ type BigResult struct {
 	PeakRSSRatio   float64 `json:"peak_rss_ratio"`
 }
 
-// ExitResult describes how the server ended after its stdin was closed.
+// ExitResult describes how the server ended after its stdin was closed
+// (stdio) or after SIGTERM (an HTTP server mcpload started).
 type ExitResult struct {
 	MS     float64 `json:"ms"`
 	Killed bool    `json:"killed"`
@@ -108,17 +122,24 @@ func writeJSON(w io.Writer, r *Report) error {
 func writeTable(w io.Writer, r *Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "server\t%s (%s %s, protocol %s)\n", r.Name, r.Server.Name, r.Server.Version, r.Server.ProtocolVersion)
+	if r.Transport == "http" {
+		session := ""
+		if r.Server.Session {
+			session = ", in a session"
+		}
+		fmt.Fprintf(tw, "endpoint\t%s (%s era%s)\n", r.URL, r.Era, session)
+	}
 	fmt.Fprintf(tw, "handshake\t%.0f µs\n", r.Server.HandshakeUS)
 	for _, p := range []struct {
 		label string
 		res   *RateResult
-	}{{"sequential", r.Sequential}, {"pipelined", r.Pipelined}} {
+	}{{"sequential (depth %d)", r.Sequential}, {"pipelined (depth %d)", r.Pipelined}, {"concurrent (%d connections)", r.Concurrent}} {
 		if p.res == nil {
 			continue
 		}
 		x := p.res
-		fmt.Fprintf(tw, "%s (depth %d)\t%d/%d ok\t%.0f calls/s\tp50 %.1f µs\tp99 %.1f µs\tcpu %s µs/call\n",
-			p.label, x.Depth, x.OK, x.Calls, x.CallsPerSec, x.P50US, x.P99US, cpuText(x.CPUUSPerCall))
+		fmt.Fprintf(tw, p.label+"\t%d/%d ok\t%.0f calls/s\tp50 %.1f µs\tp99 %.1f µs\tcpu %s µs/call\n",
+			x.Depth, x.OK, x.Calls, x.CallsPerSec, x.P50US, x.P99US, cpuText(x.CPUUSPerCall))
 	}
 	for _, b := range r.Big {
 		status := "ok"
@@ -133,7 +154,12 @@ func writeTable(w io.Writer, r *Report) error {
 	if r.Exit.Killed {
 		exit += " (killed)"
 	}
-	fmt.Fprintf(tw, "exit after stdin close\t%s\n", exit)
+	switch {
+	case r.Transport != "http":
+		fmt.Fprintf(tw, "exit after stdin close\t%s\n", exit)
+	case len(r.Command) > 0:
+		fmt.Fprintf(tw, "exit after SIGTERM\t%s\n", exit)
+	}
 	a := r.Anomalies
 	if a != (Anomalies{}) {
 		fmt.Fprintf(tw, "anomalies\tbad lines %d, unmatched %d, server requests %d, notifications %d\n",
@@ -195,11 +221,15 @@ var compareMetrics = []metric{
 	{"pipelined calls/s", true, rate((*Report).pipe, func(x *RateResult) float64 { return x.CallsPerSec }), fmtNum("%.0f")},
 	{"pipelined p50 µs", false, rate((*Report).pipe, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
 	{"pipelined p99 µs", false, rate((*Report).pipe, func(x *RateResult) float64 { return x.P99US }), fmtNum("%.1f")},
+	{"concurrent calls/s", true, rate((*Report).conc, func(x *RateResult) float64 { return x.CallsPerSec }), fmtNum("%.0f")},
+	{"concurrent p50 µs", false, rate((*Report).conc, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
+	{"concurrent p99 µs", false, rate((*Report).conc, func(x *RateResult) float64 { return x.P99US }), fmtNum("%.1f")},
 	{"sequential calls/s", true, rate((*Report).seq, func(x *RateResult) float64 { return x.CallsPerSec }), fmtNum("%.0f")},
 	{"sequential p50 µs", false, rate((*Report).seq, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
 	{"sequential p99 µs", false, rate((*Report).seq, func(x *RateResult) float64 { return x.P99US }), fmtNum("%.1f")},
 	{"cpu µs/call (seq)", false, cpuRate((*Report).seq), fmtNum("%.1f")},
 	{"cpu µs/call (pipe)", false, cpuRate((*Report).pipe), fmtNum("%.1f")},
+	{"cpu µs/call (conc)", false, cpuRate((*Report).conc), fmtNum("%.1f")},
 	{"largest echo ms", false, big(func(b *BigResult) float64 { return b.MS }), fmtNum("%.1f")},
 	{"largest echo peak RSS", false, big(func(b *BigResult) float64 { return float64(b.PeakRSSBytes) }), func(v float64) string { return sizeText(int64(v)) }},
 	{"  / message size", false, big(func(b *BigResult) float64 { return b.PeakRSSRatio }), fmtNum("%.2f")},
@@ -211,6 +241,7 @@ var compareMetrics = []metric{
 
 func (r *Report) seq() *RateResult  { return r.Sequential }
 func (r *Report) pipe() *RateResult { return r.Pipelined }
+func (r *Report) conc() *RateResult { return r.Concurrent }
 
 // rate reads a figure of a rate phase that has at least one successful call.
 func rate(phase func(*Report) *RateResult, f func(*RateResult) float64) func(*Report) (float64, bool) {
@@ -265,6 +296,9 @@ func writeCompare(w io.Writer, reps []*Report) error {
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, m := range compareMetrics {
+		if !anyHas(m, reps) {
+			continue // a phase none of the runs had
+		}
 		better := "lower"
 		if m.higherBetter {
 			better = "higher"
@@ -289,6 +323,16 @@ func writeCompare(w io.Writer, reps []*Report) error {
 	return nil
 }
 
+// anyHas reports whether some report has the metric's figure.
+func anyHas(m metric, reps []*Report) bool {
+	for _, r := range reps {
+		if _, ok := m.get(r); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // cell formats one report's figure, or "-" when it is missing.
 func cell(m metric, r *Report) string {
 	v, ok := m.get(r)
@@ -307,4 +351,107 @@ func ratioCell(m metric, a, b *Report) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2fx", va/vb)
+}
+
+// writeRounds prints reports of several rounds of the same servers: reps
+// holds rounds groups, one after the other, each with one report of every
+// server (matched by name to the first group's). For each metric it prints
+// the median figure of each server, then the ratio of the first server's
+// figure to each other one's in every round (paired: both from the same
+// round) and the geometric mean of those ratios.
+func writeRounds(w io.Writer, reps []*Report, rounds int) error {
+	per := len(reps) / rounds
+	first := reps[:per]
+	groups := make([][]*Report, rounds) // groups[round][server], in first's order
+	for i := range rounds {
+		g := reps[i*per : (i+1)*per]
+		groups[i] = make([]*Report, per)
+		for j, want := range first {
+			for _, r := range g {
+				if r.Name == want.Name {
+					groups[i][j] = r
+				}
+			}
+			if groups[i][j] == nil {
+				return fmt.Errorf("round %d has no report named %q", i+1, want.Name)
+			}
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := []string{"metric", "better"}
+	for _, r := range first {
+		head = append(head, r.Name+" (median)")
+	}
+	for _, r := range first[1:] {
+		for i := range rounds {
+			head = append(head, fmt.Sprintf("%s/%s r%d", first[0].Name, r.Name, i+1))
+		}
+		head = append(head, "geomean")
+	}
+	fmt.Fprintf(w, "%d rounds; ratios are paired within a round\n", rounds)
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, m := range compareMetrics {
+		if !anyHas(m, reps) {
+			continue
+		}
+		better := "lower"
+		if m.higherBetter {
+			better = "higher"
+		}
+		row := []string{m.label, better}
+		for j := range first {
+			var vals []float64
+			for i := range rounds {
+				if v, ok := m.get(groups[i][j]); ok {
+					vals = append(vals, v)
+				}
+			}
+			if len(vals) == 0 {
+				row = append(row, "-")
+			} else {
+				row = append(row, m.format(median(vals)))
+			}
+		}
+		for j := 1; j < per; j++ {
+			logSum, n := 0.0, 0
+			for i := range rounds {
+				a, okA := m.get(groups[i][0])
+				b, okB := m.get(groups[i][j])
+				if !okA || !okB || a <= 0 || b <= 0 {
+					row = append(row, "-")
+					continue
+				}
+				row = append(row, fmt.Sprintf("%.2fx", a/b))
+				logSum += math.Log(a / b)
+				n++
+			}
+			if n == 0 {
+				row = append(row, "-")
+			} else {
+				row = append(row, fmt.Sprintf("%.2fx", math.Exp(logSum/float64(n))))
+			}
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for i, g := range groups {
+		for _, r := range g {
+			for _, p := range r.Problems {
+				fmt.Fprintf(w, "PROBLEM %s, round %d: %s\n", r.Name, i+1, p)
+			}
+		}
+	}
+	return nil
+}
+
+// median returns the median of vals, which it sorts.
+func median(vals []float64) float64 {
+	slices.Sort(vals)
+	n := len(vals)
+	if n%2 == 1 {
+		return vals[n/2]
+	}
+	return (vals[n/2-1] + vals[n/2]) / 2
 }

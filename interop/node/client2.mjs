@@ -8,8 +8,12 @@
 //   modern  { mode: { pin: '2026-07-28' } }: server/discover must offer
 //           2026-07-28; no fallback.
 //
-// Usage: node client2.mjs --server PATH [--mode legacy|auto|modern] [--strict]
-import { Client, ProtocolError, ResourceNotFoundError } from '@modelcontextprotocol/client';
+// With --transport http the run starts the server with -http and the SDK's
+// StreamableHTTPClientTransport connects to it, with the same modes (auto
+// and modern probe with server/discover on the same endpoint).
+//
+// Usage: node client2.mjs --server PATH [--mode legacy|auto|modern] [--transport stdio|http] [--strict]
+import { Client, ProtocolError, ResourceNotFoundError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { MODERN_VERSION, packageVersion, parseArgs, run } from './lib/scenario.mjs';
 
@@ -20,7 +24,7 @@ const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern
 // The handlers answer a server request in the legacy era, and the questions
 // of an input_required result in 2026-07-28 (the SDK's multi-round-trip
 // driver, inputRequired.autoFulfill, on by default), the same way.
-function makeAdapter(cmd, onStderr, answers) {
+function makeAdapter(link, onStderr, answers) {
   const client = new Client({ name: 'mcpwire-interop-client2', version: '0.1.0' }, {
     versionNegotiation: negotiation,
     capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
@@ -34,8 +38,13 @@ function makeAdapter(cmd, onStderr, answers) {
     return content === undefined ? { action } : { action, content };
   });
   client.setRequestHandler('roots/list', async () => ({ roots: answers.roots() }));
-  const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
-  transport.stderr?.on('data', onStderr);
+  let transport;
+  if (link.url) {
+    transport = new StreamableHTTPClientTransport(new URL(link.url), { fetch: link.fetch });
+  } else {
+    transport = new StdioClientTransport({ ...link, stderr: 'pipe' });
+    transport.stderr?.on('data', onStderr);
+  }
   const updates = new Map(); // uri → onUpdated
   client.setNotificationHandler('notifications/resources/updated', (n) => updates.get(n.params?.uri)?.());
   const modern = () => (client.getNegotiatedProtocolVersion() ?? '') >= MODERN_VERSION;
@@ -77,4 +86,5 @@ await run({
   strict: opts.strict,
   wantModern: opts.mode !== 'legacy',
   makeAdapter,
+  transport: opts.transport,
 });

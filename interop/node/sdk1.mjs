@@ -2,9 +2,13 @@
 // (@modelcontextprotocol/sdk 1.x), which knows only the initialize handshake
 // (it asks for 2025-11-25): its one mode is legacy.
 //
-// Usage: node sdk1.mjs --server PATH [--mode legacy] [--strict]
+// With --transport http the run starts the server with -http and the SDK's
+// StreamableHTTPClientTransport connects to it.
+//
+// Usage: node sdk1.mjs --server PATH [--mode legacy] [--transport stdio|http] [--strict]
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
@@ -18,7 +22,7 @@ import { packageVersion, parseArgs, run } from './lib/scenario.mjs';
 const version = packageVersion('@modelcontextprotocol/sdk');
 const opts = parseArgs(process.argv.slice(2), ['legacy']);
 
-function makeAdapter(cmd, onStderr, answers) {
+function makeAdapter(link, onStderr, answers) {
   const client = new Client({ name: 'mcpwire-interop-sdk1', version: '0.1.0' }, {
     capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} },
   });
@@ -31,8 +35,13 @@ function makeAdapter(cmd, onStderr, answers) {
     return content === undefined ? { action } : { action, content };
   });
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: answers.roots() }));
-  const transport = new StdioClientTransport({ ...cmd, stderr: 'pipe' });
-  transport.stderr?.on('data', onStderr);
+  let transport;
+  if (link.url) {
+    transport = new StreamableHTTPClientTransport(new URL(link.url), { fetch: link.fetch });
+  } else {
+    transport = new StdioClientTransport({ ...link, stderr: 'pipe' });
+    transport.stderr?.on('data', onStderr);
+  }
   const updates = new Map(); // uri → onUpdated
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => updates.get(n.params?.uri)?.());
   return {
@@ -79,4 +88,5 @@ await run({
   strict: opts.strict,
   wantModern: false,
   makeAdapter,
+  transport: opts.transport,
 });

@@ -86,3 +86,23 @@ export function rpcError(x, req, err, want, accepted = () => undefined) {
   }
   return { detail: `code ${code}, surfaced as ${describeError(err)} (${onWire})`, resp };
 }
+
+// cancellation finds how the client cancelled a request (a wire line): a
+// notifications/cancelled for it, or, over HTTP, closing the SSE response
+// its answer was to come on before the answer. In 2026-07-28 that close is
+// the Streamable HTTP transport's own cancellation; in the 2025 revisions
+// it is a disconnect, which they say a server should not take for one. It
+// returns { t, how } or undefined.
+export function cancellation(x, req) {
+  const n = cancelledFor(x, req.msg.id);
+  if (n) return { t: n.t, how: 'notifications/cancelled' };
+  if (req.ex === undefined) return undefined;
+  const ex = x.wire.exchanges(x.pid).find((e) => e.ex === req.ex);
+  if (!ex?.closedAt) return undefined;
+  return {
+    t: ex.closedAt,
+    how: x.modern
+      ? "closing the request's SSE response (2026-07-28's cancellation over HTTP), with no notifications/cancelled"
+      : "closing the request's SSE response only, with no notifications/cancelled (a disconnect, which the 2025 revisions say is no cancellation)",
+  };
+}

@@ -38,13 +38,15 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Report, strictFromEnv } from './report.mjs';
-import { Wire, describeHandshake, isRequest, isResponse, sameId } from './wire.mjs';
+import { Wire, describeExchange, describeHandshake, isRequest, isResponse, sameId } from './wire.mjs';
+import { startHttpServer, tapFetch } from './httptap.mjs';
 import { bigText } from './bigtext.mjs';
 import { checkReadBinary, checkReadMissing, checkReadTemplate, checkReadText, checkResources } from './resources.mjs';
 import { checkComplete, checkPromptArgs, checkPromptMissing, checkPrompts, checkPromptSimple } from './prompts.mjs';
 import { checkSubscribe } from './subscribe.mjs';
 import { Answers } from './answers.mjs';
 import { checkAsks } from './asks.mjs';
+import { cancellation } from './look.mjs';
 import { CALL_TIMEOUT_MS, call, describeError, firstText, guard, jsonEqual, sleep, withTimeout } from './util.mjs';
 
 export const MODERN_VERSION = '2026-07-28';
@@ -76,18 +78,20 @@ const INPUT_REQUIRED_METHODS = ['tools/call', 'prompts/get', 'resources/read'];
 const tapPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'tap.mjs');
 
 // parseArgs reads the command line shared by the client scripts:
-// --server PATH (or $INTEROP_SERVER), --mode MODE, --strict (or $INTEROP_STRICT).
+// --server PATH (or $INTEROP_SERVER), --mode MODE, --transport stdio|http,
+// --strict (or $INTEROP_STRICT).
 export function parseArgs(argv, modes) {
-  const opts = { server: process.env.INTEROP_SERVER, mode: modes[0], strict: strictFromEnv() };
+  const opts = { server: process.env.INTEROP_SERVER, mode: modes[0], transport: 'stdio', strict: strictFromEnv() };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i].replace(/^--?/, '');
     if (a === 'server') opts.server = argv[++i];
     else if (a === 'mode') opts.mode = argv[++i];
+    else if (a === 'transport') opts.transport = argv[++i];
     else if (a === 'strict') opts.strict = true;
     else throw new Error(`unknown argument ${argv[i]}`);
   }
-  if (!opts.server || !modes.includes(opts.mode)) {
-    throw new Error(`usage: --server PATH [--mode ${modes.join('|')}] [--strict]`);
+  if (!opts.server || !modes.includes(opts.mode) || !['stdio', 'http'].includes(opts.transport)) {
+    throw new Error(`usage: --server PATH [--mode ${modes.join('|')}] [--transport stdio|http] [--strict]`);
   }
   return opts;
 }
@@ -98,18 +102,36 @@ export function serverCommand(server, logFile) {
   return { command: process.execPath, args: [tapPath, logFile, server, ...SERVER_ARGS] };
 }
 
-// run runs every check with the adapter that makeAdapter(serverCommand) builds,
-// prints the report and sets the exit code.
-export async function run({ label, server, strict, wantModern, makeAdapter }) {
+// run runs every check with the adapter that makeAdapter(link) builds,
+// prints the report and sets the exit code. Over stdio link is the
+// serverCommand the SDK's stdio transport spawns; with transport 'http' the
+// run starts the server itself and link is { url, fetch }, the endpoint and
+// the fetch (lib/httptap.mjs) the SDK's Streamable HTTP transport must use.
+export async function run({ label, server, strict, wantModern, makeAdapter, transport = 'stdio' }) {
   const r = new Report(strict);
-  r.info(label);
+  r.info(`${label}, transport ${transport}`);
   const dir = mkdtempSync(join(tmpdir(), 'mcpwire-interop-'));
   const wire = new Wire(join(dir, 'wire.jsonl'));
   const stderr = [];
   const answers = new Answers();
-  const adapter = makeAdapter(serverCommand(server, wire.logFile), (chunk) => stderr.push(String(chunk)), answers);
+  const onStderr = (chunk) => stderr.push(String(chunk));
+  let link = serverCommand(server, wire.logFile);
+  let httpServer;
+  if (transport === 'http') {
+    try {
+      httpServer = await startHttpServer(server, SERVER_ARGS, wire.logFile, onStderr);
+    } catch (err) {
+      for (const c of CHECKS) r.fail(c, `starting the server: ${describeError(err)}`);
+      console.log('RESULT FAIL');
+      process.exitCode = 1;
+      return;
+    }
+    r.info(`server at ${httpServer.url}`);
+    link = { url: httpServer.url, fetch: tapFetch(wire.logFile, httpServer.pid) };
+  }
+  const adapter = makeAdapter(link, onStderr, answers);
   const x = {
-    r, wire, adapter, answers, wantModern, stderr, tools: new Map(), connected: false,
+    r, wire, adapter, answers, wantModern, stderr, tools: new Map(), connected: false, http: httpServer,
     // The session process is looked up on each use: with an SDK that
     // settles the era on a probe process, connect can return before the
     // session process has even logged its start.
@@ -147,10 +169,11 @@ export async function run({ label, server, strict, wantModern, makeAdapter }) {
     } else {
       for (const c of CHECKS.slice(1, -1)) r.fail(c, 'not connected');
     }
-    await checkExit(x);
+    await (x.http ? checkExitHTTP(x) : checkExit(x));
   } catch (err) {
     r.fail('scenario', `crashed: ${err?.stack ?? err}`);
   }
+  httpServer?.kill();
   if (process.env.INTEROP_WIRE_FILE) copyFileSync(wire.logFile, process.env.INTEROP_WIRE_FILE);
   rmSync(dir, { recursive: true, force: true });
   console.log(r.failed ? 'RESULT FAIL' : 'RESULT PASS');
@@ -461,7 +484,7 @@ async function checkCancel(x) {
     return;
   }
   await sleep(CANCEL_SETTLE_MS);
-  const problem = cancelProblem(x, mark);
+  const { problem, how } = cancelProblem(x, mark);
   if (problem) {
     x.r.fail('cancel', `${problem} (the SDK rejected with ${describeError(outcome.err)})`);
     return;
@@ -473,20 +496,23 @@ async function checkCancel(x) {
     x.r.fail('cancel', `the next call failed: ${describeError(err)}`);
     return;
   }
-  x.r.pass('cancel', `SDK rejected with ${describeError(outcome.err)} after ${returned}ms; server stopped, sent no response; next call works`);
+  const seen = how === 'notifications/cancelled' ? 'server stopped, sent no response' : 'no response and no late progress before the stream closed (what the server does after is off the wire)';
+  x.r.pass('cancel', `SDK rejected with ${describeError(outcome.err)} after ${returned}ms, cancelling by ${how}; ${seen}; next call works`);
 }
 
+// cancelProblem checks the wire after a cancelled slow call made after
+// mark: { problem } or { how } the client cancelled.
 function cancelProblem(x, mark) {
   const req = toolCall(x, mark, 'slow');
-  if (!req) return 'no tools/call for slow on the wire';
+  if (!req) return { problem: 'no tools/call for slow on the wire' };
   const id = req.msg.id;
-  const cancelled = x.wire.lines(x.pid).find((l) => l.dir === 'c2s' && l.msg?.method === 'notifications/cancelled' && sameId(l.msg.params?.requestId, id));
-  if (!cancelled) return `the client sent no notifications/cancelled for request ${JSON.stringify(id)}`;
+  const cancelled = cancellation(x, req);
+  if (!cancelled) return { problem: `the client sent no notifications/cancelled for request ${JSON.stringify(id)}${req.ex === undefined ? '' : ' and kept its response stream open'}` };
   const resp = x.wire.responseTo(x.pid, id);
-  if (resp) return `the server answered the cancelled request: ${JSON.stringify(resp.msg).slice(0, 300)}`;
+  if (resp) return { problem: `the server answered the cancelled request: ${JSON.stringify(resp.msg).slice(0, 300)}` };
   const late = progressFor(x, req.msg.params?._meta?.progressToken).filter((p) => p.t > cancelled.t + CANCEL_SLACK_MS);
-  if (late.length) return `the server sent ${late.length} progress notifications more than ${CANCEL_SLACK_MS}ms after the cancel`;
-  return '';
+  if (late.length) return { problem: `the server sent ${late.length} progress notifications more than ${CANCEL_SLACK_MS}ms after the cancel` };
+  return { how: cancelled.how };
 }
 
 // checkWire checks every line the server wrote to the session process:
@@ -521,7 +547,100 @@ function checkWire(x) {
     }
   }
   const era = x.modern ? 'modern results carry resultType (complete, or input_required for a call) and serverInfo' : 'no modern-only result fields';
-  x.r.pass('wire', `${n} server lines, all JSON-RPC 2.0 answering requests the client sent; ${era}`);
+  if (!x.http) return x.r.pass('wire', `${n} server lines, all JSON-RPC 2.0 answering requests the client sent; ${era}`);
+  const { problem, how } = httpProblem(x);
+  if (problem) return x.r.fail('wire', problem);
+  x.r.pass('wire', `${n} server messages, all JSON-RPC 2.0 answering requests the client sent; ${era}; ${how}`);
+}
+
+// modernStatus is the HTTP status of a 2026-07-28 response carrying a
+// JSON-RPC error with the given code, by that revision's Streamable HTTP
+// status table: 400 for parse errors, invalid requests and params, header
+// mismatches, missing client capabilities and unsupported versions, 404
+// for an unknown method, 200 for any other error.
+function modernStatus(code) {
+  if ([-32700, -32600, -32602, -32020, -32021, -32022].includes(code)) return 400;
+  if (code === -32601) return 404;
+  return 200;
+}
+
+// httpProblem checks the HTTP exchanges behind the transcript: each answer
+// came back on the POST that carried its request; a POST of requests got
+// 200 with application/json or text/event-stream (in 2026-07-28, a 4xx by
+// the status table when the answer is such an error), a POST of
+// notifications and responses alone 202; a legacy session's id, given with
+// the initialize answer, is on every later request, and the modern era has
+// no session id at all.
+function httpProblem(x) {
+  const asked = new Map();
+  const answers = new Map(); // exchange → the responses it carried
+  for (const l of x.wire.lines(x.pid)) {
+    const m = l.msg;
+    if (l.dir === 'c2s') {
+      if (isRequest(m)) asked.set(JSON.stringify(m.id), l);
+      continue;
+    }
+    if (!isResponse(m)) continue;
+    const req = asked.get(JSON.stringify(m.id));
+    if (!req) continue; // the JSON-RPC check reports it
+    if (l.ex !== req.ex) return { problem: `the answer to ${req.msg.method} (id ${JSON.stringify(m.id)}, sent in exchange #${req.ex}) came in exchange #${l.ex}` };
+    answers.set(l.ex, [...(answers.get(l.ex) ?? []), m]);
+  }
+  let session;
+  let posts = 0, gets = 0, streams = 0;
+  for (const ex of x.wire.exchanges(x.pid)) {
+    if (ex.error || ex.status === undefined) continue; // the client gave the request up; nothing came back
+    const d = describeExchange(ex);
+    if (x.modern && (ex.newSession || ex.sessionId)) return { problem: `a session id in the modern era: ${d}` };
+    if (!x.modern) {
+      if (session === undefined && ex.newSession) session = ex.newSession;
+      else if (session !== undefined && ex.sessionId !== session) return { problem: `a request without the session's id ${session}: ${d}` };
+      else if (session !== undefined && ex.newSession && ex.newSession !== session) return { problem: `the server changed the session id: ${d}` };
+    }
+    if (ex.method === 'POST') {
+      posts++;
+      if (ex.type === 'text/event-stream') streams++;
+      if (ex.requests === 0) {
+        if (ex.status !== 202) return { problem: `a POST of notifications or responses only, want 202: ${d}` };
+        continue;
+      }
+      const a = answers.get(ex.ex) ?? [];
+      const want = x.modern && a.length === 1 && a[0].error ? modernStatus(a[0].error.code) : 200;
+      if (ex.status !== want) return { problem: `want status ${want}: ${d}${a.length === 1 ? `: ${JSON.stringify(a[0]).slice(0, 300)}` : ''}` };
+      if (ex.type !== 'application/json' && ex.type !== 'text/event-stream') return { problem: `a POST of requests answered with neither application/json nor text/event-stream: ${d}` };
+    } else if (ex.method === 'GET') {
+      gets++;
+      if (!x.modern && (ex.status !== 200 || ex.type !== 'text/event-stream')) return { problem: `the legacy session's GET stream: ${d}` };
+    }
+  }
+  if (!x.modern && session === undefined) return { problem: 'no Mcp-Session-Id in the answer to initialize' };
+  const what = `${posts} POSTs (${streams} answered with SSE) and ${gets} GETs, every answer on its request's POST`;
+  return { how: x.modern ? `${what}, no session id` : `${what}, all in session ${session}` };
+}
+
+// checkExitHTTP closes the session the SDK's way (a legacy session's
+// DELETE, if the SDK sends one), then stops the server with SIGTERM, which
+// must exit with code 0 within EXIT_LIMIT_MS.
+async function checkExitHTTP(x) {
+  try {
+    await withTimeout(x.adapter.close(), 6000, 'close');
+  } catch (err) {
+    x.r.info(`the SDK's close failed: ${describeError(err)}`);
+  }
+  await sleep(50);
+  let closing = "; the SDK's close sent no DELETE";
+  for (const ex of x.wire.exchanges(x.pid).filter((e) => e.method === 'DELETE')) {
+    if (![200, 204, 405].includes(ex.status)) return x.r.fail('exit', `the SDK's DELETE, ending the session: ${describeExchange(ex)}`);
+    closing = `; the SDK's close sent DELETE, answered ${ex.status}`;
+  }
+  x.http.stop();
+  let ex;
+  for (let i = 0; i < 50 && !(ex = x.wire.exit(x.pid)); i++) await sleep(50);
+  const how = ex && `exit code ${ex.code}${ex.signal ? `, signal ${ex.signal}` : ''}, ${ex.afterStopMs}ms after SIGTERM`;
+  if (!x.connected) x.r.fail('exit', `not connected${ex ? ` (${how})` : ''}`);
+  else if (!ex) x.r.fail('exit', `the server had not exited 2.5s after SIGTERM${closing}${stderrTail(x.stderr)}`);
+  else if (ex.code !== 0 || ex.afterStopMs > EXIT_LIMIT_MS) x.r.fail('exit', `${how}${closing}${stderrTail(x.stderr)}`);
+  else x.r.pass('exit', `${how}${closing}${ex.afterStopMs > 500 ? stderrTail(x.stderr) : ''}`);
 }
 
 async function checkExit(x) {

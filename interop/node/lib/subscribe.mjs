@@ -3,7 +3,7 @@
 // see an update the trigger tool causes arrive, unsubscribe, and see no
 // update after that.
 import { call, describeError, firstText, sleep, step, waitFor } from './util.mjs';
-import { SUBSCRIPTION_ID, cancelledFor, mark, notifications, request, serverCapabilities } from './look.mjs';
+import { SUBSCRIPTION_ID, cancellation, mark, notifications, request, serverCapabilities } from './look.mjs';
 import { WATCHED_URI, skipUnlistedItem } from './resources.mjs';
 import { sameId } from './wire.mjs';
 
@@ -102,13 +102,15 @@ async function listenAcknowledged(x, from) {
 // server, as for any cancelled request, sent no answer.
 async function listenEnded(x, listen) {
   const id = listen.msg.id;
-  if (!(await waitFor(SUBSCRIBE_WAIT_MS, () => cancelledFor(x, id) !== undefined))) {
+  let c;
+  if (!(await waitFor(SUBSCRIBE_WAIT_MS, () => (c = cancellation(x, listen)) !== undefined))) {
     return { problem: `the SDK sent no notifications/cancelled for the listen request ${JSON.stringify(id)} within ${SUBSCRIBE_WAIT_MS}ms of unsubscribing` };
   }
   await sleep(QUIET_WAIT_MS);
   const resp = x.wire.responseTo(x.pid, id);
   if (resp) return { problem: `the server answered the cancelled listen request: ${JSON.stringify(resp.msg).slice(0, 300)}` };
-  return { how: 'unsubscribing sent notifications/cancelled for the listen request, which the server left unanswered' };
+  if (c.how === 'notifications/cancelled') return { how: 'unsubscribing sent notifications/cancelled for the listen request, which the server left unanswered' };
+  return { how: `unsubscribing ended the listen request by ${c.how}, and the server sent no answer before` };
 }
 
 async function triggerUpdate(x) {

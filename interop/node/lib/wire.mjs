@@ -50,6 +50,23 @@ export class Wire {
     return this.events().find((e) => e.ev === 'exit' && e.pid === pid);
   }
 
+  // exchanges returns the HTTP exchanges of a Streamable HTTP run, in the
+  // order the client sent them: { ex, method, sessionId, version, messages,
+  // requests, status, type, newSession, error, closedAt }.
+  exchanges(pid) {
+    const byEx = new Map();
+    for (const e of this.events()) {
+      if (pid !== undefined && e.pid !== pid) continue;
+      if (e.ev === 'http') byEx.set(e.ex, { ex: e.ex, method: e.method, sessionId: e.sessionId, version: e.version, messages: e.messages, requests: e.requests, t: e.t });
+      const x = byEx.get(e.ex);
+      if (!x) continue;
+      if (e.ev === 'http-response') Object.assign(x, { status: e.status, type: e.type, newSession: e.newSession });
+      if (e.ev === 'http-error') x.error = e.error;
+      if (e.ev === 'http-closed') x.closedAt = e.t;
+    }
+    return [...byEx.values()];
+  }
+
   // signals returns the signals a process's tap received.
   signals(pid) {
     return this.events().filter((e) => e.ev === 'signal' && e.pid === pid).map((e) => e.signal);
@@ -107,4 +124,17 @@ function describeResponse(wire, pid, id) {
   if (m.result?.protocolVersion) return m.result.protocolVersion;
   if (m.result?.supportedVersions) return `supportedVersions ${m.result.supportedVersions.join(',')}`;
   return 'ok';
+}
+
+// describeExchange names an HTTP exchange for reports.
+export function describeExchange(x) {
+  let s = `#${x.ex} ${x.method}`;
+  if (x.sessionId) s += ` [Mcp-Session-Id ${x.sessionId}]`;
+  if (x.version) s += ` [MCP-Protocol-Version ${x.version}]`;
+  if (x.method === 'POST') s += ` (${x.messages} messages, ${x.requests} requests)`;
+  if (x.error) return `${s} → error ${x.error}`;
+  s += ` → ${x.status} ${x.type}`;
+  if (x.newSession) s += ` [Mcp-Session-Id ${x.newSession}]`;
+  if (x.closedAt) s += '; the client closed the response before its end';
+  return s;
 }

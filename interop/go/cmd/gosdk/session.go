@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -25,7 +24,7 @@ type session struct {
 }
 
 func connect(legacy bool) scenario.Connect {
-	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *scenario.Handlers) (scenario.Session, error) {
+	return func(ctx context.Context, link scenario.Link, h *scenario.Handlers) (scenario.Session, error) {
 		s := &session{progress: scenario.NewProgressRoutes("go-sdk")}
 		// The handlers declare sampling and elicitation; roots (with
 		// listChanged) is go-sdk's default capability. The SDK answers a
@@ -45,7 +44,13 @@ func connect(legacy bool) scenario.Connect {
 		if legacy {
 			opts = &mcp.ClientSessionOptions{ProtocolVersion: legacyVersion}
 		}
-		cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: stdout, Writer: stdin}, opts)
+		var t mcp.Transport = &mcp.IOTransport{Reader: link.Stdout, Writer: link.Stdin}
+		if link.URL != "" {
+			// The SDK's defaults otherwise: a standalone SSE stream (GET)
+			// in a legacy session, 5 reconnect attempts.
+			t = &mcp.StreamableClientTransport{Endpoint: link.URL, HTTPClient: link.HTTPClient}
+		}
+		cs, err := client.Connect(ctx, t, opts)
 		if err != nil {
 			return nil, err
 		}

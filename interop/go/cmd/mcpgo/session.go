@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -23,7 +22,7 @@ type session struct {
 }
 
 func connect(legacy bool) scenario.Connect {
-	return func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *scenario.Handlers) (scenario.Session, error) {
+	return func(ctx context.Context, link scenario.Link, h *scenario.Handlers) (scenario.Session, error) {
 		s := &session{progress: scenario.NewProgressRoutes("mcp-go")}
 		// Each handler declares its capability. The SDK answers a request
 		// in the legacy era, and an input_required result's questions in
@@ -33,7 +32,24 @@ func connect(legacy bool) scenario.Connect {
 		if legacy {
 			opts = append(opts, client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))
 		}
-		c := client.NewClient(transport.NewIO(stdout, stdin, nil), opts...)
+		var t transport.Interface = transport.NewIO(link.Stdout, link.Stdin, nil)
+		if link.URL != "" {
+			// In the legacy era, WithContinuousListening opens the GET
+			// stream that a session's notifications (resources/updated)
+			// come on; without it mcp-go reads only the answers to its
+			// POSTs. It also rules out 2026-07-28 (which has no such
+			// stream: RequiresLegacyProtocol), so the default mode goes
+			// without it.
+			httpOpts := []transport.StreamableHTTPCOption{transport.WithHTTPBasicClient(link.HTTPClient)}
+			if legacy {
+				httpOpts = append(httpOpts, transport.WithContinuousListening())
+			}
+			var err error
+			if t, err = transport.NewStreamableHTTP(link.URL, httpOpts...); err != nil {
+				return nil, err
+			}
+		}
+		c := client.NewClient(t, opts...)
 		c.OnNotification(s.onNotification)
 		// The stdio transport runs every request from the server with the
 		// context Start was given, for as long as the connection lives: a

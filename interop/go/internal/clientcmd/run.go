@@ -44,8 +44,8 @@ func Main(c Client) {
 // with the client against the server and prints the report, ending with
 // "RESULT PASS" or "RESULT FAIL", to stdout. Usage goes to stderr.
 //
-// The flags are -server (default $INTEROP_SERVER), -mode default|legacy
-// and -strict (default from $INTEROP_STRICT); $INTEROP_WIRE_FILE, when set,
+// The flags are -server (default $INTEROP_SERVER), -mode default|legacy,
+// -transport stdio|http and -strict (default from $INTEROP_STRICT); $INTEROP_WIRE_FILE, when set,
 // receives the wire transcript. Run returns 0 when every check passed, 1
 // when any failed and 2 on a usage error.
 func Run(c Client, args []string, stdout, stderr io.Writer) int {
@@ -53,6 +53,7 @@ func Run(c Client, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	server := fs.String("server", os.Getenv("INTEROP_SERVER"), "path of the built cmd/everything (default $INTEROP_SERVER)")
 	mode := fs.String("mode", "default", "default (the SDK's discover-first connect) or legacy (initialize only)")
+	transport := fs.String("transport", "stdio", "stdio, or http (the server runs with -http 127.0.0.1:0 and the SDK's Streamable HTTP client transport connects to it)")
 	strict := fs.Bool("strict", harness.StrictFromEnv(), "report SKIP as FAIL (default $INTEROP_STRICT)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -60,18 +61,19 @@ func Run(c Client, args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if *server == "" || (*mode != "default" && *mode != "legacy") {
+	if *server == "" || (*mode != "default" && *mode != "legacy") || (*transport != "stdio" && *transport != "http") {
 		fs.Usage()
 		return 2
 	}
 	r := harness.NewReport(stdout, *strict)
-	r.Info("client %s, mode %s", c.Label, *mode)
+	r.Info("client %s, transport %s, mode %s", c.Label, *transport, *mode)
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	scenario.Run(ctx, scenario.Config{
 		Server:     *server,
 		ServerArgs: ServerArgs,
 		Connect:    c.Connect(*mode == "legacy"),
+		HTTP:       *transport == "http",
 		WantModern: *mode == "default",
 		WireFile:   os.Getenv("INTEROP_WIRE_FILE"),
 	}, r)

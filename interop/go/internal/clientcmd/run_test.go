@@ -3,7 +3,6 @@ package clientcmd
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -18,7 +17,7 @@ func fakeClient(legacy *[]bool) Client {
 		Label: "fake v0",
 		Connect: func(l bool) scenario.Connect {
 			*legacy = append(*legacy, l)
-			return func(context.Context, io.WriteCloser, io.ReadCloser, *scenario.Handlers) (scenario.Session, error) {
+			return func(context.Context, scenario.Link, *scenario.Handlers) (scenario.Session, error) {
 				return nil, errors.New("fake client cannot connect")
 			}
 		},
@@ -35,6 +34,7 @@ func TestRunUsage(t *testing.T) {
 	}{
 		{"no server", nil, 2, true},
 		{"unknown mode", []string{"-server", "s", "-mode", "modern"}, 2, true},
+		{"unknown transport", []string{"-server", "s", "-transport", "sse"}, 2, true},
 		{"unknown flag", []string{"-server", "s", "-x"}, 2, true},
 		{"help", []string{"-h"}, 0, true},
 	}
@@ -86,7 +86,7 @@ func TestRunReportsFailure(t *testing.T) {
 			}
 			out := stdout.String()
 			for _, want := range []string{
-				"INFO client fake v0, mode " + tt.mode + "\n",
+				"INFO client fake v0, transport stdio, mode " + tt.mode + "\n",
 				"FAIL connect: ",
 				"fake client cannot connect",
 			} {

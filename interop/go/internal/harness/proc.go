@@ -7,16 +7,22 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
 // Server is the server under test, running as a child process whose stdio
-// is recorded in Wire.
+// (or, for a server started with StartHTTP, whose HTTP traffic through
+// HTTPClient) is recorded in Wire.
 type Server struct {
 	// Wire is the transcript of everything written to and read from the
-	// child's stdio.
+	// child's stdio, or of every JSON-RPC message in the HTTP exchanges.
 	Wire *Wire
+	// URL is the MCP endpoint of a server started with StartHTTP, "" for
+	// a stdio server.
+	URL string
 
 	cmd    *exec.Cmd
 	stdin  *tapWriter
@@ -27,6 +33,7 @@ type Server struct {
 	exitErr  error
 	exitedAt time.Time
 
+	http          bool // started by StartHTTP: ended with SIGTERM
 	closeOnce     sync.Once
 	stdinClosedAt time.Time
 }
@@ -68,6 +75,67 @@ func Start(path string, args ...string) (*Server, error) {
 	return s, nil
 }
 
+// listeningPrefix starts the line cmd/everything logs to stderr with the
+// URL it serves, once it is listening.
+const listeningPrefix = "everything: listening on "
+
+// StartHTTP runs path with -http 127.0.0.1:0 and args, waits (at most
+// wait) for the line on its stderr that gives the URL it serves, and
+// returns the server with that URL. The child's stdin is empty and stays
+// open; WaitExit ends it with SIGTERM instead of closing stdin.
+func StartHTTP(wait time.Duration, path string, args ...string) (*Server, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{Wire: &Wire{}, stderr: &limitedBuffer{max: 64 << 10}, done: make(chan struct{})}
+	s.cmd = exec.Command(path, append([]string{"-http", "127.0.0.1:0"}, args...)...)
+	s.cmd.Stdin = inR
+	s.cmd.Stdout = io.Discard
+	s.cmd.Stderr = s.stderr
+	if err := s.cmd.Start(); err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	inR.Close()
+	s.stdin = &tapWriter{w: inW, s: s}
+	s.http = true
+	go func() {
+		s.exitErr = s.cmd.Wait()
+		s.exitedAt = time.Now()
+		close(s.done)
+	}()
+	deadline := time.Now().Add(wait)
+	for {
+		if u := listeningURL(s.stderr.String()); u != "" {
+			s.URL = u
+			return s, nil
+		}
+		select {
+		case <-s.done:
+			return nil, fmt.Errorf("the server exited before listening (%v); stderr: %s", s.exitErr, s.stderr.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			s.Kill()
+			return nil, fmt.Errorf("no %q line on stderr within %v; stderr: %s", strings.TrimSpace(listeningPrefix), wait, s.stderr.String())
+		}
+	}
+}
+
+// listeningURL finds the URL in the server's "listening on" line, once the
+// whole line has been written.
+func listeningURL(stderr string) string {
+	lines := strings.Split(stderr, "\n")
+	for _, line := range lines[:len(lines)-1] { // the last one is not complete
+		if u, ok := strings.CutPrefix(line, listeningPrefix); ok {
+			return strings.TrimSpace(u)
+		}
+	}
+	return ""
+}
+
 // Stdin is the child's standard input, as a client transport writes it.
 // Closing it closes the pipe, which is how a client ends the session.
 func (s *Server) Stdin() io.WriteCloser { return s.stdin }
@@ -76,28 +144,50 @@ func (s *Server) Stdin() io.WriteCloser { return s.stdin }
 func (s *Server) Stdout() io.ReadCloser { return s.stdout }
 
 // CloseStdin closes the child's stdin if nobody has yet, and returns when it
-// was closed, by whoever closed it first.
+// was closed, by whoever closed it first. For a server started with
+// StartHTTP it sends SIGTERM instead, the way such a server is stopped.
 func (s *Server) CloseStdin() time.Time {
 	s.closeOnce.Do(func() {
-		s.stdin.w.Close()
+		if s.http {
+			_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		} else {
+			s.stdin.w.Close()
+		}
 		s.stdinClosedAt = time.Now()
 	})
 	return s.stdinClosedAt
+}
+
+// Ending says how the child is asked to end: "stdin closed", or
+// "SIGTERM" for a server started with StartHTTP.
+func (s *Server) Ending() string {
+	if s.http {
+		return "SIGTERM"
+	}
+	return "stdin closed"
 }
 
 // Exit describes how the child ended.
 type Exit struct {
 	Exited bool          // it exited by itself within the wait
 	Code   int           // its exit code, -1 when killed by a signal
-	After  time.Duration // from stdin being closed to the exit
+	After  time.Duration // from stdin being closed (or SIGTERM) to the exit
+	Ending string        // what ended it: "stdin closed" or "SIGTERM"
 }
 
 // String describes the exit for reports.
 func (e Exit) String() string {
 	if !e.Exited {
-		return fmt.Sprintf("still running %v after stdin closed", e.After.Round(time.Millisecond))
+		return fmt.Sprintf("still running %v after %s", e.After.Round(time.Millisecond), e.ending())
 	}
-	return fmt.Sprintf("exit code %d, %v after stdin closed", e.Code, e.After.Round(time.Millisecond))
+	return fmt.Sprintf("exit code %d, %v after %s", e.Code, e.After.Round(time.Millisecond), e.ending())
+}
+
+func (e Exit) ending() string {
+	if e.Ending == "" {
+		return "stdin closed"
+	}
+	return e.Ending
 }
 
 // WaitExit waits until limit has passed since stdin was closed for the child
@@ -115,7 +205,7 @@ func (s *Server) WaitExit(limit time.Duration) Exit {
 		case <-s.done: // it exited just as the wait ended
 		default:
 			s.Kill()
-			return Exit{After: time.Since(closedAt)}
+			return Exit{After: time.Since(closedAt), Ending: s.Ending()}
 		}
 	}
 	code := 0
@@ -123,7 +213,7 @@ func (s *Server) WaitExit(limit time.Duration) Exit {
 	if errors.As(s.exitErr, &ee) {
 		code = ee.ExitCode()
 	}
-	return Exit{Exited: true, Code: code, After: s.exitedAt.Sub(closedAt)}
+	return Exit{Exited: true, Code: code, After: s.exitedAt.Sub(closedAt), Ending: s.Ending()}
 }
 
 // Kill ends the child at once, if it is still running, and waits for it.

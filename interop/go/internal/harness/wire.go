@@ -3,6 +3,8 @@ package harness
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -47,6 +49,8 @@ type Line struct {
 	ErrMsg  string          // error.message, for error responses
 	ErrData json.RawMessage // error.data, for error responses that carry it
 	IsError bool            // it is an error response
+
+	Exchange int // the HTTP exchange (Exchange.N) that carried it; 0 over stdio
 }
 
 // IsRequest reports whether the line is a request (a method and an id).
@@ -61,9 +65,19 @@ func (l Line) IsResponse() bool { return l.Method == "" && l.ID != "" }
 // Wire is the transcript of one connection. Its methods are safe for
 // concurrent use.
 type Wire struct {
-	mu      sync.Mutex
-	lines   []Line
-	partial [2][]byte
+	mu        sync.Mutex
+	lines     []Line
+	partial   [2][]byte
+	exchanges []Exchange
+	notes     []note
+}
+
+// note is a line of the transcript that is no message: an HTTP exchange's
+// outcome, noted before the message at index at.
+type note struct {
+	at   int
+	text string
+	t    time.Time
 }
 
 // Feed records bytes seen travelling in direction d; every completed line
@@ -127,6 +141,31 @@ func head(raw []byte) string {
 		cut--
 	}
 	return string(raw[:cut]) + "…"
+}
+
+// Transcript renders the transcript, one message a line: "->" for the
+// client's, "<-" for the server's, each cut to its first few hundred bytes,
+// with the HTTP exchanges noted as "##" lines where their responses came.
+func (w *Wire) Transcript() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var b strings.Builder
+	notes := w.notes
+	for i, l := range w.lines {
+		for len(notes) > 0 && notes[0].at <= i {
+			fmt.Fprintf(&b, "## %s\n", notes[0].text)
+			notes = notes[1:]
+		}
+		if l.Exchange > 0 {
+			fmt.Fprintf(&b, "%s #%d %s\n", l.Dir, l.Exchange, l.Head)
+		} else {
+			fmt.Fprintf(&b, "%s %s\n", l.Dir, l.Head)
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(&b, "## %s\n", n.text)
+	}
+	return b.String()
 }
 
 // Lines returns a copy of the transcript so far.

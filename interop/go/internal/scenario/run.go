@@ -28,6 +28,9 @@ type Config struct {
 	Server     string   // path of the built server
 	ServerArgs []string // its flags
 	Connect    Connect  // the client SDK's adapter
+	// HTTP runs the server with -http 127.0.0.1:0 and connects the SDK's
+	// Streamable HTTP client transport to it, instead of stdio.
+	HTTP bool
 	// WantModern says whether this client mode should end up in the modern
 	// era; the era check compares it with what the SDK negotiated.
 	WantModern bool
@@ -39,8 +42,12 @@ type Config struct {
 	WireFile string
 }
 
-// ExitLimit is how long the server may take to exit once stdin is closed.
+// ExitLimit is how long the server may take to exit once stdin is closed
+// (or, over HTTP, once it got SIGTERM).
 const ExitLimit = 2 * time.Second
+
+// listenLimit is how long an HTTP server may take to say where it listens.
+const listenLimit = 5 * time.Second
 
 // run holds the state one scenario run shares between its checks.
 type run struct {
@@ -66,7 +73,13 @@ func Run(ctx context.Context, cfg Config, r *harness.Report) {
 	if cfg.CallTimeout == 0 {
 		cfg.CallTimeout = 15 * time.Second
 	}
-	srv, err := harness.Start(cfg.Server, cfg.ServerArgs...)
+	start := harness.Start
+	if cfg.HTTP {
+		start = func(path string, args ...string) (*harness.Server, error) {
+			return harness.StartHTTP(listenLimit, path, args...)
+		}
+	}
+	srv, err := start(cfg.Server, cfg.ServerArgs...)
 	if err != nil {
 		failAll(r, Checks, "starting the server: %v", err)
 		return
@@ -123,7 +136,12 @@ func (x *run) connect(ctx context.Context) bool {
 	cctx, cancel := x.step(ctx)
 	defer cancel()
 	start := time.Now()
-	sess, err := x.cfg.Connect(cctx, x.srv.Stdin(), x.srv.Stdout(), x.handlers)
+	link := Link{Stdin: x.srv.Stdin(), Stdout: x.srv.Stdout()}
+	if x.cfg.HTTP {
+		link = Link{URL: x.srv.URL, HTTPClient: harness.HTTPClient(x.wire)}
+		x.r.Info("server at %s", x.srv.URL)
+	}
+	sess, err := x.cfg.Connect(cctx, link, x.handlers)
 	took := time.Since(start).Round(time.Millisecond)
 	x.r.Info("first client line: %s", x.wire.FirstClientLine())
 	x.r.Info("handshake: %s", describeHandshake(x.wire.Lines()))
@@ -149,11 +167,7 @@ func (x *run) checkEra() {
 
 // saveWire writes the transcript to the configured file.
 func (x *run) saveWire() {
-	var b strings.Builder
-	for _, l := range x.wire.Lines() {
-		fmt.Fprintf(&b, "%s %s\n", l.Dir, l.Head)
-	}
-	if err := os.WriteFile(x.cfg.WireFile, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(x.cfg.WireFile, []byte(x.wire.Transcript()), 0o644); err != nil {
 		x.r.Info("saving the transcript: %v", err)
 	}
 }

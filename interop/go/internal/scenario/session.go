@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 )
 
 // Session is a client SDK connected to the server, seen through the few
@@ -44,14 +45,30 @@ type Session interface {
 	// ErrorCode extracts the JSON-RPC error code from an error the SDK
 	// returned for a request, if the SDK exposes one.
 	ErrorCode(err error) (int, bool)
-	// Close ends the session the SDK's way, which closes the server's stdin.
+	// Close ends the session the SDK's way, which closes the server's stdin
+	// (over HTTP, ends a legacy session with DELETE, if the SDK does).
 	Close() error
 }
 
-// Connect connects a client SDK to the server over the given stdio pipes.
-// It registers the SDK's sampling, elicitation and roots handlers (and
-// so declares those client capabilities), each answering with h.
-type Connect func(ctx context.Context, stdin io.WriteCloser, stdout io.ReadCloser, h *Handlers) (Session, error)
+// Connect connects a client SDK to the server over link: the SDK's stdio
+// transport on link's pipes, or, when link.URL is set, its Streamable HTTP
+// client transport on that endpoint, with link.HTTPClient. It registers the
+// SDK's sampling, elicitation and roots handlers (and so declares those
+// client capabilities), each answering with h.
+type Connect func(ctx context.Context, link Link, h *Handlers) (Session, error)
+
+// Link is how an adapter reaches the server under test.
+type Link struct {
+	// Stdin and Stdout are the server's stdio, for a stdio run.
+	Stdin  io.WriteCloser
+	Stdout io.ReadCloser
+	// URL is the server's MCP endpoint, for a Streamable HTTP run; "" over
+	// stdio.
+	URL string
+	// HTTPClient is the client the SDK must send every HTTP request with:
+	// its transport records the exchanges and their messages.
+	HTTPClient *http.Client
+}
 
 // Page is one page of tools/list.
 type Page struct {

@@ -166,14 +166,18 @@ func (x *run) listenAcknowledged(mark int) (harness.Line, string, error) {
 // listenEnded checks that the SDK cancelled the listen request and that
 // the server, as for any cancelled request, sent no answer.
 func (x *run) listenEnded(listen harness.Line) (string, error) {
-	if !waitFor(subscribeWait, func() bool { _, ok := x.cancelledFor(listen.ID); return ok }) {
+	var c cancellation
+	if !waitFor(subscribeWait, func() bool { var ok bool; c, ok = x.cancellation(listen); return ok }) {
 		return "", fmt.Errorf("the SDK sent no notifications/cancelled for the listen request %s within %v of unsubscribing", listen.ID, subscribeWait)
 	}
 	time.Sleep(quietWait)
 	if resp, ok := x.wire.ResponseTo(listen.ID); ok {
 		return "", fmt.Errorf("the server answered the cancelled listen request: %s", resp.Head)
 	}
-	return "unsubscribing sent notifications/cancelled for the listen request, which the server left unanswered", nil
+	if c.how == "notifications/cancelled" {
+		return "unsubscribing sent notifications/cancelled for the listen request, which the server left unanswered", nil
+	}
+	return "unsubscribing ended the listen request by " + c.how + ", and the server sent no answer before", nil
 }
 
 // triggerUpdate calls the trigger tool.

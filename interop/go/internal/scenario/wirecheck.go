@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"time"
 
@@ -27,7 +28,16 @@ func (x *run) checkWire() {
 		}
 	}
 	era := map[bool]string{true: "modern results carry resultType (complete, or input_required for a call) and serverInfo", false: "no modern-only result fields"}
-	x.r.Pass("wire", "%d server lines, all JSON-RPC 2.0 answering requests the client sent; %s", n, era[x.modern])
+	if !x.cfg.HTTP {
+		x.r.Pass("wire", "%d server lines, all JSON-RPC 2.0 answering requests the client sent; %s", n, era[x.modern])
+		return
+	}
+	how, err := httpProblem(lines, x.wire.Exchanges(), x.modern)
+	if err != nil {
+		x.r.Fail("wire", "%v", err)
+		return
+	}
+	x.r.Pass("wire", "%d server messages, all JSON-RPC 2.0 answering requests the client sent; %s; %s", n, era[x.modern], how)
 }
 
 // wireProblem checks every line the server wrote: valid JSON-RPC, responses
@@ -118,10 +128,24 @@ func (x *run) checkExit() {
 			x.r.Info("the SDK's Close had not returned after %v", ExitLimit+time.Second)
 		}
 	}
+	closing := ""
+	if x.cfg.HTTP {
+		closing = "; the SDK's Close sent no DELETE"
+		for _, ex := range x.wire.Exchanges() {
+			if ex.Method != http.MethodDelete {
+				continue
+			}
+			if ex.Status != http.StatusOK && ex.Status != http.StatusNoContent && ex.Status != http.StatusMethodNotAllowed {
+				x.r.Fail("exit", "the SDK's DELETE, ending the session: %s", ex)
+				return
+			}
+			closing = fmt.Sprintf("; the SDK's Close sent DELETE, answered %d", ex.Status)
+		}
+	}
 	exit := x.srv.WaitExit(ExitLimit)
 	if !exit.Exited || exit.Code != 0 || exit.After > ExitLimit {
-		x.r.Fail("exit", "%v%s", exit, stderrTail(x.srv))
+		x.r.Fail("exit", "%v%s%s", exit, closing, stderrTail(x.srv))
 		return
 	}
-	x.r.Pass("exit", "%v", exit)
+	x.r.Pass("exit", "%v%s", exit, closing)
 }

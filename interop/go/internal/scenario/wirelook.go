@@ -197,3 +197,34 @@ func waitFor(limit time.Duration, cond func() bool) bool {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// cancellation is how the client told the server that it gave up a
+// request, and when.
+type cancellation struct {
+	at  time.Time
+	how string
+}
+
+// cancellation finds how the client cancelled req: a notifications/cancelled
+// for it or, over HTTP, closing the stream its response was to come on
+// before the response. In 2026-07-28 that close is the Streamable HTTP
+// transport's own cancellation; in the 2025 revisions it is a disconnect,
+// which they say a server should not take for one (mcp-go sends no
+// notifications/cancelled over HTTP in either era).
+func (x *run) cancellation(req harness.Line) (cancellation, bool) {
+	if l, ok := x.cancelledFor(req.ID); ok {
+		return cancellation{l.At, "notifications/cancelled"}, true
+	}
+	if req.Exchange == 0 {
+		return cancellation{}, false
+	}
+	ex := x.wire.Exchanges()[req.Exchange-1]
+	if ex.ClosedEarly.IsZero() {
+		return cancellation{}, false
+	}
+	how := "closing the request's SSE response (2026-07-28's cancellation over HTTP), with no notifications/cancelled"
+	if !x.modern {
+		how = "closing the request's SSE response only, with no notifications/cancelled (a disconnect, which the 2025 revisions say is no cancellation)"
+	}
+	return cancellation{ex.ClosedEarly, how}, true
+}

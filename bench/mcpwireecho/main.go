@@ -1,0 +1,74 @@
+// Command mcpwireecho is the mcpwire side of the Streamable HTTP benchmark
+// (bench/run-http.sh): an mcpwire server with the single echo tool that the
+// comparison servers in bench/sdkservers expose, so that the three servers
+// differ only in their library.
+//
+//	mcpwireecho -http 127.0.0.1:0   serve http://ADDR/mcp until SIGINT or SIGTERM
+//	mcpwireecho                      serve stdio
+//
+// With -http the bound address is printed to stderr as
+// "mcpwireecho: listening on http://127.0.0.1:PORT/mcp" before anything is
+// served. -cpuprofile writes a CPU profile until the server stops.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+
+	"github.com/mcpwire/mcpwire"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcphttp"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// echoArgs is the input of the echo tool.
+type echoArgs struct {
+	Text string `json:"text" description:"the text to return unchanged"`
+}
+
+func main() {
+	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp instead of stdio")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to `FILE`")
+	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := mcp.NewServer(mcp.Implementation{Name: "mcpwire-echo", Version: "0"}, &mcp.Options{Logger: logger})
+	srv.MustAddTool(tool.New("echo", "Return the given text unchanged.",
+		func(_ context.Context, in echoArgs) (*tool.Result, error) {
+			return tool.TextResult(in.Text), nil
+		}))
+	var err error
+	if *addr != "" {
+		err = serveHTTP(*addr, srv, logger)
+	} else {
+		err = mcpwire.RunStdio(context.Background(), srv, nil)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mcpwireecho:", err)
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+// serveHTTP serves srv at http://addr/mcp until SIGINT or SIGTERM, through
+// mcphttp.ListenAndServe (its http.Server timeouts match the comparison
+// servers').
+func serveHTTP(addr string, srv *mcp.Server, logger *slog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return mcphttp.ListenAndServe(ctx, addr, srv, &mcphttp.ServeOptions{
+		Options:  mcphttp.Options{Logger: logger},
+		OnListen: func(url string) { fmt.Fprintf(os.Stderr, "mcpwireecho: listening on %s\n", url) },
+	})
+}
