@@ -59,6 +59,21 @@ func (s *Server) cursorMAC(list byte, data []byte) []byte {
 	return m.Sum(nil)[:8]
 }
 
+// pageOf returns the page of list (at generation gen) that cursor asks for,
+// each entry in its wire form, and the next page's cursor: the one body of
+// every */list method.
+func pageOf[E, W any](s *Server, kind byte, cursor *string, list []E, gen uint64, wire func(E) W) ([]W, *string, error) {
+	start, end, next, err := s.page(kind, cursor, gen, len(list))
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]W, 0, end-start)
+	for _, e := range list[start:end] {
+		out = append(out, wire(e))
+	}
+	return out, next, nil
+}
+
 // page returns the bounds of the page a cursor asks for in a list of n
 // items at generation gen, and the next page's cursor (nil on the last).
 func (s *Server) page(list byte, cursor *string, gen uint64, n int) (start, end int, next *string, err error) {

@@ -112,15 +112,11 @@ func (s *Server) lookupPrompt(name string) (*promptEntry, bool) {
 
 func handlePromptsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.promptSnapshot()
-	start, end, next, err := ss.srv.page(listPrompts, p.Cursor, gen, len(list))
+	page, next, err := pageOf(ss.srv, listPrompts, p.Cursor, list, gen, func(e *promptEntry) protocol.Prompt { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	res := &protocol.ListPromptsResult{Prompts: make([]protocol.Prompt, 0, end-start), NextCursor: next}
-	for _, e := range list[start:end] {
-		res.Prompts = append(res.Prompts, e.wire(r.rev))
-	}
-	return res, nil
+	return &protocol.ListPromptsResult{Prompts: page, NextCursor: next}, nil
 }
 
 // handlePromptsGet renders a prompt. An unknown prompt, a missing required

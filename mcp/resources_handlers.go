@@ -18,29 +18,20 @@ import (
 
 func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.resourceSnapshot()
-	list = visibleTo(list, r.caller)
-	start, end, next, err := ss.srv.page(listResources, p.Cursor, gen, len(list))
+	page, next, err := pageOf(ss.srv, listResources, p.Cursor, visibleTo(list, r.caller), gen, func(e *resourceEntry) protocol.Resource { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	res := &protocol.ListResourcesResult{Resources: make([]protocol.Resource, 0, end-start), NextCursor: next}
-	for _, e := range list[start:end] {
-		res.Resources = append(res.Resources, e.wire(r.rev))
-	}
-	return res, nil
+	return &protocol.ListResourcesResult{Resources: page, NextCursor: next}, nil
 }
 
 func handleResourceTemplatesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.templateSnapshot()
-	start, end, next, err := ss.srv.page(listTemplates, p.Cursor, gen, len(list))
+	page, next, err := pageOf(ss.srv, listTemplates, p.Cursor, list, gen, func(e *templateEntry) protocol.ResourceTemplate { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	res := &protocol.ListResourceTemplatesResult{ResourceTemplates: make([]protocol.ResourceTemplate, 0, end-start), NextCursor: next}
-	for _, e := range list[start:end] {
-		res.ResourceTemplates = append(res.ResourceTemplates, e.wire(r.rev))
-	}
-	return res, nil
+	return &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}, nil
 }
 
 // handleResourcesRead reads a registered resource, or the first template

@@ -15,15 +15,11 @@ import (
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	tools, gen := ss.srv.snapshot()
-	start, end, next, err := ss.srv.page(listTools, p.Cursor, gen, len(tools))
+	page, next, err := pageOf(ss.srv, listTools, p.Cursor, tools, gen, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	res := &protocol.ListToolsResult{Tools: make([]protocol.Tool, 0, end-start), NextCursor: next}
-	for _, e := range tools[start:end] {
-		res.Tools = append(res.Tools, e.wireTool(r.rev))
-	}
-	return res, nil
+	return &protocol.ListToolsResult{Tools: page, NextCursor: next}, nil
 }
 
 var emptyArgs = json.RawMessage("{}")

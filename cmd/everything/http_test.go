@@ -17,16 +17,7 @@ import (
 // a 2026-07-28 tools/call and a legacy initialize there, and on SIGTERM
 // shuts down and exits with status 0.
 func TestHTTPServesBothErasAndStopsOnSignal(t *testing.T) {
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-watch-interval", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	url := listeningURL(t, stderr)
+	cmd, url := startHTTP(t)
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || strings.HasPrefix(url, "http://127.0.0.1:0/") || !strings.HasSuffix(url, "/mcp") {
 		t.Fatalf("listening on %q, want http://127.0.0.1:PORT/mcp with the bound port", url)
 	}
@@ -159,16 +150,7 @@ func post(t *testing.T, url, body string, headers map[string]string) (*http.Resp
 // grace period with its result, and the process exits 0 promptly; an open
 // SSE stream does not hold the shutdown up.
 func TestHTTPShutdownEndsStreams(t *testing.T) {
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-watch-interval", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	url := listeningURL(t, stderr)
+	cmd, url := startHTTP(t)
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 	type answer struct {
 		msg []byte
@@ -238,4 +220,21 @@ func awaitCleanExit(t *testing.T, cmd *exec.Cmd) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("still running 5s after SIGTERM")
 	}
+}
+
+// startHTTP starts the binary with -http 127.0.0.1:0 and returns it with
+// the URL it logs; the process is killed when the test ends, should it
+// still run.
+func startHTTP(t *testing.T) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-watch-interval", "0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, listeningURL(t, stderr)
 }
