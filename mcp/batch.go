@@ -25,7 +25,7 @@ func (ss *session) batch(b jsonrpc.Batch) {
 		case nil:
 			col.put(i, item.Err.Response())
 		case *jsonrpc.Request:
-			ss.dispatch(m, func(r *jsonrpc.Response) { col.put(i, r) }, nil)
+			ss.dispatch(m, func(r *jsonrpc.Response) { col.put(i, r) }, nil, nil)
 		case *jsonrpc.Notification:
 			ss.notify(m)
 		default:

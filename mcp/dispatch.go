@@ -70,18 +70,30 @@ func init() {
 //
 // The request is routed first; only a routed request becomes a call in
 // flight (one that can be cancelled and must be answered), and every call
-// ends through complete. The call is returned, nil when none was made.
-func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message)) *call {
+// ends through complete. The call is returned, nil when none was made;
+// bound, when set, cancels it as ErrExchangeClosed once it ends before the
+// call does.
+//
+// On a session that runs calls on its caller (an endpoint with
+// RunOnCaller), a call that would go to a worker is returned with runHere
+// instead when a worker slot is free and no call waits for one: the caller
+// runs it on its own goroutine, outside any lock, and it counts against
+// MaxConcurrentCalls as a worker's call does.
+func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
 	r, m, rerr := ss.route(req)
 	if rerr != nil {
 		respond(errorResponse(req.ID, rerr))
-		return nil
+		return nil, nil
 	}
 	c, ok := ss.track(r, respond, sink)
 	if !ok {
 		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))
-		return nil
+		return nil, nil
+	}
+	if bound != nil {
+		stop := context.AfterFunc(bound, func() { c.cancelBy(ErrExchangeClosed) })
+		context.AfterFunc(c.ctx, func() { stop() })
 	}
 	switch {
 	case m.inline:
@@ -97,23 +109,45 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		if ss.pending.Add(1) > limit {
 			ss.pending.Add(-1)
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
-			return c
+			return c, nil
 		}
+		here := ss.runOnCaller && len(ss.jobs) == 0 && ss.claimWorker()
 		size := int64(len(req.Params))
-		if !ss.holdQueued(size) {
+		if !here && !ss.holdQueued(size) {
 			ss.pending.Add(-1)
 			c.complete(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
 				ss.srv.opts.MaxQueuedBytes)))
-			return c
+			return c, nil
 		}
 		if d := ss.srv.opts.CallTimeout; d > 0 {
 			c.startDeadline(d)
 		}
 		ss.wg.Add(1)
+		if here {
+			return c, func() {
+				ss.runJob(job{m: m, c: c, r: r})
+				ss.workers.Add(-1)
+				ss.ensureWorker() // calls queued meanwhile may need the slot
+			}
+		}
 		ss.jobs <- job{m, c, r, size} // never blocks: the channel holds limit jobs
 		ss.ensureWorker()
 	}
-	return c
+	return c, nil
+}
+
+// claimWorker takes a worker slot for a call run on its caller's
+// goroutine, unless MaxConcurrentCalls slots are taken.
+func (ss *session) claimWorker() bool {
+	for {
+		n := ss.workers.Load()
+		if int(n) >= ss.srv.opts.MaxConcurrentCalls {
+			return false
+		}
+		if ss.workers.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
 }
 
 // overloaded is the error of a request refused for a server limit.

@@ -25,6 +25,16 @@ type EndpointOptions struct {
 	// Nil drops them. It must not block: it is called while the server
 	// holds locks (a slow client's stream must queue or drop, not wait).
 	Unsolicited func(jsonrpc.Message)
+	// RunOnCaller lets Handle run a request on its caller's goroutine
+	// rather than hand it to a worker, when MaxConcurrentCalls allows it
+	// and no request waits for a worker; Handle then returns once the
+	// request is answered. It spares a transport that already gives every
+	// request a goroutine of its own (an HTTP server) two goroutine
+	// hand-offs per call. The request's messages before its response are
+	// sent from the goroutines that produce them, as always, so a
+	// transport that streams them must not wait for Handle to return
+	// before it starts writing them.
+	RunOnCaller bool
 }
 
 // Endpoint serves messages that arrive one at a time, each with its own way
@@ -46,13 +56,15 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 	ss := newSession(s, nil)
 	ss.stateless = opts.Stateless
 	ss.unsolicited = opts.Unsolicited
+	ss.runOnCaller = opts.RunOnCaller
 	s.sessMu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.sessMu.Unlock()
 	return &Endpoint{ss: ss}
 }
 
-// Handle serves one message and returns without waiting for it. Every
+// Handle serves one message and returns without waiting for it (unless
+// the endpoint runs requests on its caller: see RunOnCaller). Every
 // message a request produces goes to send, its response last (never after
 // it; none at all for a request cancelled by its client): progress, log
 // messages, a listen stream's notifications and, in the legacy era, the
@@ -63,6 +75,14 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 // ErrExchangeClosed as cause) and nothing more is sent for it. send must
 // not block, for the reason Unsolicited must not.
 func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) {
+	if runHere := e.handle(ctx, m, send); runHere != nil {
+		runHere() // outside e.mu: Close must not wait for the call to end
+	}
+}
+
+// handle serves m under e.mu; a request to be run on the caller's
+// goroutine is returned instead.
+func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) (runHere func()) {
 	ss := e.ss
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -70,19 +90,15 @@ func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(json
 		if req, ok := m.(*jsonrpc.Request); ok {
 			send(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the endpoint is closed")))
 		}
-		return
+		return nil
 	}
 	switch m := m.(type) {
 	case *jsonrpc.Request:
-		c := ss.dispatch(m, func(r *jsonrpc.Response) {
+		_, runHere = ss.dispatch(m, func(r *jsonrpc.Response) {
 			if r != nil {
 				send(r)
 			}
-		}, send)
-		if c != nil {
-			stop := context.AfterFunc(ctx, func() { c.cancelBy(ErrExchangeClosed) })
-			context.AfterFunc(c.ctx, func() { stop() })
-		}
+		}, send, ctx)
 	case *jsonrpc.Notification:
 		ss.notify(m)
 	case *jsonrpc.Response:
@@ -91,6 +107,7 @@ func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(json
 		send(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: a batch is not served on this endpoint; send one message per request")))
 	}
+	return runHere
 }
 
 // Close ends the endpoint as Serve ends a connection: requests to the

@@ -38,9 +38,9 @@ var errCannotAsk = errors.New("mcp: only the handlers of tools/call, prompts/get
 // the client's inputResponses and the sealed requestState, or recorded
 // for this round's input_required result.
 type input struct {
-	modern  bool
-	binding string // what the state is bound to (see bindingOf)
-	round   int    // rounds answered before this run
+	modern bool
+	bound  binding // what the state is bound to
+	round  int     // rounds answered before this run
 
 	mu      sync.Mutex
 	answers map[string]json.RawMessage // by question key
@@ -79,19 +79,28 @@ type inputState struct {
 	Memo    map[string]json.RawMessage `json:"m,omitempty"`
 }
 
-// bindingOf names the request a requestState belongs to: the method, what
-// it targets (tool, prompt or URI), its arguments in canonical form, and
-// the caller.
-func bindingOf(r *request, target string, args json.RawMessage) string {
+// binding is the request a requestState belongs to: the method, what it
+// targets (tool, prompt or URI), its arguments and the caller. Its digest
+// is computed only when a state is opened or sealed, so that a call that
+// asks nothing does not pay for canonicalizing its arguments.
+type binding struct {
+	r      *request
+	target string
+	args   json.RawMessage
+}
+
+// digest names the binding: a hash of the method, the target, the
+// arguments in canonical form, and the caller's subject.
+func (b binding) digest() string {
 	h := sha256.New()
-	h.Write([]byte(r.method))
+	h.Write([]byte(b.r.method))
 	h.Write([]byte{0})
-	h.Write([]byte(target))
+	h.Write([]byte(b.target))
 	h.Write([]byte{0})
-	h.Write(canonicalJSON(args))
+	h.Write(canonicalJSON(b.args))
 	h.Write([]byte{0})
-	if r.caller != nil {
-		h.Write([]byte(r.caller.Subject))
+	if b.r.caller != nil {
+		h.Write([]byte(b.r.caller.Subject))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
@@ -126,8 +135,7 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 	if !r.modern() {
 		return legacyAsker, nil
 	}
-	in := &input{modern: true}
-	in.binding = bindingOf(r, target, args)
+	in := &input{modern: true, bound: binding{r, target, args}}
 	if state == "" {
 		return in, nil // a first round: answers without a state were never asked for
 	}
@@ -136,7 +144,7 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 	if err != nil || json.Unmarshal(plain, &st) != nil {
 		return nil, invalidParams("requestState is not valid: it was altered, or sealed by a server with another key (servers behind one endpoint need one Options.StateKey)")
 	}
-	if st.Binding != in.binding {
+	if st.Binding != in.bound.digest() {
 		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", targetNoun(r.method))
 	}
 	if now := time.Now().UnixMilli(); now > st.Expires {
@@ -224,7 +232,7 @@ func (s *Server) required(in *input) (*protocol.InputRequiredResult, *jsonrpc.Er
 		InputRequests: make(protocol.InputRequests, len(in.asked)),
 	}
 	st := inputState{
-		Binding: in.binding, Round: in.round + 1,
+		Binding: in.bound.digest(), Round: in.round + 1,
 		Expires: time.Now().Add(s.opts.InputStateTTL).UnixMilli(),
 		Asked:   make(map[string]string, len(in.asked)),
 		Answers: in.answers, Memo: in.memo,

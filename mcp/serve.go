@@ -107,7 +107,7 @@ func (ss *session) readLoop(ctx context.Context) error {
 func (ss *session) handle(msg jsonrpc.Message) {
 	switch m := msg.(type) {
 	case *jsonrpc.Request:
-		ss.dispatch(m, ss.write, nil)
+		ss.dispatch(m, ss.write, nil, nil)
 	case *jsonrpc.Notification:
 		ss.notify(m)
 	case *jsonrpc.Response:

@@ -31,6 +31,7 @@ type session struct {
 	calls       map[string]*call            // in flight, by call key (see track)
 	arrivals    uint64                      // stateless: requests tracked so far
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)
+	runOnCaller bool                        // an endpoint that runs calls on its caller (see EndpointOptions)
 	unsolicited func(jsonrpc.Message)       // an endpoint's stream for messages outside any request
 	logLimit    *rateLimiter
 

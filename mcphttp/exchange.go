@@ -27,7 +27,25 @@ type exchange struct {
 	dropped int
 	abandon chan struct{} // closed when no response will come (see end)
 	endOnce sync.Once
+
+	// Where the writing loop runs, for serve: on the ServeHTTP goroutine
+	// once the request was handed over, or on a goroutine of its own,
+	// started by the first message that comes before the response while
+	// the request still runs on the ServeHTTP goroutine.
+	loop    loopPlace
+	startUp func()        // starts the loop elsewhere; set by serve
+	ran     chan struct{} // closed when a loop started elsewhere returned
+	result  *jsonrpc.Response
 }
+
+// loopPlace says where an exchange's writing loop runs.
+type loopPlace int
+
+const (
+	loopUndecided loopPlace = iota
+	loopHere                // the ServeHTTP goroutine runs it
+	loopElsewhere           // a goroutine of its own runs it
+)
 
 func newExchange() *exchange {
 	return &exchange{wake: make(chan struct{}, 1), abandon: make(chan struct{})}
@@ -49,6 +67,12 @@ func (x *exchange) send(m jsonrpc.Message) {
 		x.notes++
 	}
 	x.queue = append(x.queue, m)
+	if _, isResp := m.(*jsonrpc.Response); !isResp && x.loop == loopUndecided && x.startUp != nil {
+		// The request runs on the ServeHTTP goroutine and has something to
+		// say before its response: the writing cannot wait for it.
+		x.loop = loopElsewhere
+		x.startUp()
+	}
 	x.mu.Unlock()
 	select {
 	case x.wake <- struct{}{}:
@@ -88,6 +112,34 @@ type replyOpts struct {
 	// delivered (the client does not accept a stream).
 	unanswerable func(*jsonrpc.Request)
 	log          *slog.Logger
+}
+
+// serve hands the request over with handle, which may run it on this
+// goroutine to its end (mcp.EndpointOptions.RunOnCaller), and writes the
+// exchange's messages to w as run does: here once handle returned, or,
+// when a message came before the response while handle still ran, on a
+// goroutine started for it, which serve waits for. It returns the
+// response, nil when none was written.
+func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, o replyOpts, handle func()) *jsonrpc.Response {
+	x.mu.Lock()
+	x.ran = make(chan struct{})
+	x.startUp = func() {
+		go func() {
+			defer close(x.ran)
+			x.result = x.run(ctx, w, o)
+		}()
+	}
+	x.mu.Unlock()
+	handle()
+	x.mu.Lock()
+	if x.loop == loopElsewhere {
+		x.mu.Unlock()
+		<-x.ran
+		return x.result
+	}
+	x.loop = loopHere
+	x.mu.Unlock()
+	return x.run(ctx, w, o)
 }
 
 // run writes the exchange's messages to w until the response, the client

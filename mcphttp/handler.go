@@ -125,7 +125,7 @@ func NewHandler(srv *mcp.Server, opts *Options) *Handler {
 		srv:       srv,
 		opts:      o,
 		log:       o.Logger,
-		stateless: srv.NewEndpoint(mcp.EndpointOptions{Stateless: true}),
+		stateless: srv.NewEndpoint(mcp.EndpointOptions{Stateless: true, RunOnCaller: true}),
 		closing:   make(chan struct{}),
 	}
 	h.sessions.init()

@@ -174,3 +174,31 @@ func TestModernListen(t *testing.T) {
 		t.Errorf("after Close: %d %s", r.status, r.body)
 	}
 }
+
+// The stateless endpoint runs a call on the request's own goroutine; the
+// messages it sends before its response still stream while it runs: the
+// handler waits for the client to have read its first progress event.
+func TestModernProgressStreamsWhileTheCallRuns(t *testing.T) {
+	read := make(chan struct{})
+	waits := rawTool("waits", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		tool.ReportProgress(ctx, 1, 2, "")
+		select {
+		case <-read:
+		case <-time.After(5 * time.Second):
+			return tool.ErrorResult("the progress event never reached the client"), nil
+		}
+		return tool.TextResult("done"), nil
+	})
+	f := start(t, newServer(t, waits), nil)
+	resp := f.post(context.Background(), modernHeaders("tools/call", "waits"),
+		modernBody(1, "tools/call", map[string]any{"name": "waits"}, map[string]any{"progressToken": "p"}))
+	defer resp.Body.Close()
+	sse := newSSEReader(t, resp.Body)
+	if ev, ok := sse.next(); !ok || !strings.Contains(ev.data, "notifications/progress") {
+		t.Fatalf("first event: %+v", ev)
+	}
+	close(read)
+	if ev, ok := sse.next(); !ok || !strings.Contains(ev.data, `"done"`) {
+		t.Fatalf("response: %+v", ev)
+	}
+}

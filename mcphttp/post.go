@@ -141,11 +141,10 @@ func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method stri
 		return
 	}
 	x := newExchange()
-	h.stateless.Handle(r.Context(), req, x.send)
-	x.run(r.Context(), w, replyOpts{
+	x.serve(r.Context(), w, replyOpts{
 		sse: acceptsSSE(r.Header.Values("Accept")), status: statusOf,
 		keepAlive: h.opts.KeepAlive, log: h.log,
-	})
+	}, func() { h.stateless.Handle(r.Context(), req, x.send) })
 }
 
 // postResponse delivers the client's answer to a request the server sent
