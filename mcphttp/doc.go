@@ -17,6 +17,17 @@
 // body larger than Options.MaxBodyBytes gets 413 and is not read further.
 // After Close every request gets 503.
 //
+// POSTs in flight are bounded across the handler, both eras and every
+// legacy session together, by count (Options.MaxRequests) and by body
+// bytes (Options.MaxRequestBytes): one more gets 503 with Retry-After and
+// the JSON-RPC overload error, its body unread. Within that bound the
+// stateless endpoint, and each legacy session, has the per-connection
+// limits of mcp.Options (MaxConcurrentCalls, MaxQueuedCalls,
+// MaxQueuedBytes), whose overload error is a JSON-RPC response like any
+// other. A 2026-07-28 request runs on its POST's own goroutine while the
+// server's MaxConcurrentCalls allows it (mcp.EndpointOptions.RunOnCaller),
+// and waits for a worker otherwise.
+//
 // # Routing a POST
 //
 // The body is one JSON-RPC message: not JSON is 400 with -32700, not a

@@ -22,6 +22,11 @@ const (
 	DefaultSessionIdleTimeout = 30 * time.Minute
 	// DefaultKeepAlive is the interval of SSE keep-alive comments.
 	DefaultKeepAlive = 15 * time.Second
+	// DefaultMaxRequests bounds the POSTs in flight across a handler.
+	DefaultMaxRequests = 1024
+	// DefaultMaxRequestBytes bounds the body bytes of the POSTs in flight
+	// across a handler: sixteen bodies of the largest size accepted.
+	DefaultMaxRequestBytes = 16 * DefaultMaxBodyBytes
 	// DefaultRetryInterval is the retry hint of a stream the server closes
 	// early (SSE polling): how long the client waits before reconnecting.
 	DefaultRetryInterval = time.Second
@@ -43,6 +48,22 @@ type Options struct {
 	// MaxBodyBytes bounds a POST body (default DefaultMaxBodyBytes); a
 	// larger one gets 413 without the rest being read.
 	MaxBodyBytes int64
+	// MaxRequests bounds the POSTs in flight across the handler, both eras
+	// and all legacy sessions together (default DefaultMaxRequests): a
+	// legacy session has the per-connection limits of mcp.Options
+	// (MaxConcurrentCalls, MaxQueuedCalls, MaxQueuedBytes) of its own, and
+	// this bound keeps many sessions from multiplying them. A POST beyond
+	// it gets 503 with Retry-After and the JSON-RPC overload error
+	// (-32603, data.reason "overloaded"), its body unread. A legacy call
+	// that goes on after its client lost the stream holds its place until
+	// it ends.
+	MaxRequests int
+	// MaxRequestBytes bounds the body bytes of the POSTs in flight across
+	// the handler (default DefaultMaxRequestBytes), as MaxRequests bounds
+	// their count: a body counts with its Content-Length, or with
+	// MaxBodyBytes while a body sent without one is read. One POST is
+	// always admitted when no other holds bytes.
+	MaxRequestBytes int64
 	// MaxSessions bounds the legacy sessions open at once (default
 	// DefaultMaxSessions); one more initialize gets 503 with a JSON-RPC
 	// error.
@@ -81,6 +102,12 @@ func (o *Options) withDefaults() Options {
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	if c.MaxRequests <= 0 {
+		c.MaxRequests = DefaultMaxRequests
+	}
+	if c.MaxRequestBytes <= 0 {
+		c.MaxRequestBytes = DefaultMaxRequestBytes
+	}
 	if c.MaxSessions <= 0 {
 		c.MaxSessions = DefaultMaxSessions
 	}
@@ -111,6 +138,7 @@ type Handler struct {
 	log       *slog.Logger
 	stateless *mcp.Endpoint // every 2026-07-28 request
 	sessions  sessionTable
+	admission admission     // POSTs in flight (MaxRequests, MaxRequestBytes)
 	closing   chan struct{} // closed by Close
 	closeOnce sync.Once
 	bg        sync.WaitGroup // sessions being closed, the janitor
@@ -128,6 +156,7 @@ func NewHandler(srv *mcp.Server, opts *Options) *Handler {
 		stateless: srv.NewEndpoint(mcp.EndpointOptions{Stateless: true, RunOnCaller: true}),
 		closing:   make(chan struct{}),
 	}
+	h.admission.maxCount, h.admission.maxBytes = int64(o.MaxRequests), o.MaxRequestBytes
 	h.sessions.init()
 	return h
 }

@@ -47,7 +47,7 @@ func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *js
 }
 
 // postLegacy serves a request or notification of a legacy session.
-func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID, m jsonrpc.Message) {
+func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID, m jsonrpc.Message, t *ticket) {
 	s := h.session(w, sid)
 	if s == nil {
 		return
@@ -72,15 +72,16 @@ func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string,
 		}
 		w.WriteHeader(http.StatusAccepted)
 	case *jsonrpc.Request:
-		h.postCall(w, r, s, m)
+		h.postCall(w, r, s, m, t)
 	}
 }
 
 // postCall serves a request of a legacy session. The call's context does
 // not end with the POST: a client that loses its stream after the first
 // event may resume it (see resume.go), so only one that leaves before any
-// event cancels the call.
-func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Request) {
+// event cancels the call. A call that goes on detached keeps the POST's
+// admission ticket t until it ends.
+func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Request, t *ticket) {
 	x := newExchange()
 	key := m.ID.Key()
 	s.track(key, x)
@@ -94,8 +95,10 @@ func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m
 		}
 		s.untrack(key, x)
 		cancel()
+		t.done()
 	}
 	if out == callDetached {
+		t.keep()
 		if s.detach(x, c.cs, backlog, done) {
 			return
 		}

@@ -26,10 +26,25 @@ const (
 // servePost reads one JSON-RPC message and routes it (see the package
 // documentation).
 func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > h.opts.MaxBodyBytes {
+		h.tooLarge(w)
+		return
+	}
+	size := r.ContentLength
+	if size < 0 {
+		size = h.opts.MaxBodyBytes
+	}
+	t, ok := h.admission.admit(size)
+	if !ok {
+		h.overloaded(w)
+		return
+	}
+	defer t.release()
 	body, ok := h.readBody(w, r)
 	if !ok {
 		return
 	}
+	t.shrink(int64(len(body)))
 	msg, err := jsonrpc.Decode(body)
 	if err != nil {
 		var de *jsonrpc.DecodeError
@@ -57,13 +72,13 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		case m.Method == protocol.MethodInitialize:
 			h.postInitialize(w, r, m)
 		default:
-			h.postLegacy(w, r, sid, m.ID, m)
+			h.postLegacy(w, r, sid, m.ID, m, t)
 		}
 	case *jsonrpc.Notification:
 		if h.isModern(r, sid, m.Params) {
 			h.postModern(w, r, m.Method, m.Params, m)
 		} else {
-			h.postLegacy(w, r, sid, jsonrpc.ID{}, m)
+			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
 	}
 }
@@ -72,10 +87,6 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 // gets 413, and what is left of it is not read.
 func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	max := h.opts.MaxBodyBytes
-	if r.ContentLength > max {
-		h.tooLarge(w)
-		return nil, false
-	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
 		var tooBig *http.MaxBytesError

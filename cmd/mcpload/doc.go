@@ -35,9 +35,23 @@
 // legacy sends initialize (2025-11-25) once and then POSTs with the
 // Mcp-Session-Id it returned, and DELETEs the session at the end. The
 // phases are seq and conc (default) and big: conc makes N calls from
-// -depth callers at once, each on a keep-alive connection of one shared
-// http.Transport. Responses may be application/json or text/event-stream;
-// events before the response are counted as notifications.
+// -depth callers at once, each holding a keep-alive connection of its own.
+// Responses may be application/json or text/event-stream; events before
+// the response are counted as notifications.
+//
+// The HTTP client is mcpload's own, not net/http's Client: a pool of up to
+// -depth persistent HTTP/1.1 connections, on which the calling goroutine
+// writes the whole request with one Write and reads the response itself
+// with http.ReadResponse (so chunked, Content-Length and event-stream
+// bodies are parsed by the standard library). net/http's Transport passes
+// every request to per-connection reader and writer goroutines and back;
+// on a small machine those hand-offs cost more than a fast server's answer
+// and, under the concurrent load, about a core, and an instrument should
+// cost little next to what it measures. A connection the server closes is
+// dropped; a call that finds its reused connection closed before any byte
+// of the response is retried once on a new one. -timeout bounds each
+// request through the connection's deadline. Only http:// URLs are
+// supported: an https:// one is refused.
 //
 // With -compare mcpload reads reports written with -json and prints
 // them side by side, with the ratio of the first report to each other one.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -31,12 +32,14 @@ const (
 	legacyHTTPVersion = "2025-11-25"
 )
 
-// httpClient makes MCP requests to one Streamable HTTP endpoint. All its
-// methods are safe for concurrent use: the concurrent phase shares one
-// client, and so one http.Transport, among its connections.
+// httpClient makes MCP requests to one Streamable HTTP endpoint over the
+// keep-alive connections of its connPool. All its methods are safe for
+// concurrent use: the concurrent phase shares one client, and each of its
+// callers holds one of the pool's connections at a time.
 type httpClient struct {
 	url       string
-	hc        *http.Client
+	pool      *connPool // nil when the URL cannot be measured
+	err       error     // why pool is nil, returned by every request
 	modern    bool
 	version   string // the MCP-Protocol-Version header of every request after initialize
 	session   string // the legacy session's Mcp-Session-Id, if the server sent one
@@ -45,22 +48,18 @@ type httpClient struct {
 	anom      anomalies
 }
 
-// newHTTPClient returns a client for url whose transport keeps up to conns
-// connections alive, one per concurrent caller.
-func newHTTPClient(url string, modern bool, conns int, timeout time.Duration) *httpClient {
-	tr := &http.Transport{
-		Proxy:               nil, // the endpoint is measured directly, whatever the environment says
-		DialContext:         (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-		MaxIdleConns:        conns,
-		MaxIdleConnsPerHost: conns,
-		MaxConnsPerHost:     conns,
-		IdleConnTimeout:     90 * time.Second,
-		DisableCompression:  true,
+// newHTTPClient returns a client for rawURL that keeps up to conns
+// connections alive, one per concurrent caller, and bounds each request by
+// timeout. A URL the client cannot measure (an https one, say) gives a
+// client whose every request, the handshake first, fails saying why.
+func newHTTPClient(rawURL string, modern bool, conns int, timeout time.Duration) *httpClient {
+	c := &httpClient{url: rawURL, modern: modern}
+	u, err := url.Parse(rawURL)
+	if err == nil {
+		c.pool, err = newConnPool(u, conns, timeout)
 	}
-	c := &httpClient{
-		url:    url,
-		hc:     &http.Client{Transport: tr, Timeout: timeout},
-		modern: modern,
+	if err != nil {
+		c.err = fmt.Errorf("cannot measure %s: %w", rawURL, err)
 	}
 	if modern {
 		c.version = modernVersion
@@ -68,13 +67,36 @@ func newHTTPClient(url string, modern bool, conns int, timeout time.Duration) *h
 	return c
 }
 
-// Header values shared by every request; the transport only reads them.
-var (
-	hdrJSON   = []string{"application/json"}
-	hdrAccept = []string{"application/json, text/event-stream"}
-	hdrCall   = []string{"tools/call"}
-	hdrEcho   = []string{"echo"}
-)
+// The header lines every POST starts with.
+const postHeader = "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+
+// appendHeader appends the header lines of a POST of method, each ending
+// in CRLF: the content type and Accept, then MCP-Protocol-Version (except
+// on initialize) and, in the modern era, Mcp-Method and Mcp-Name or, in the
+// legacy era, the session's Mcp-Session-Id.
+func (c *httpClient) appendHeader(b []byte, method string) []byte {
+	b = append(b, postHeader...)
+	if c.version != "" && method != "initialize" {
+		b = appendHeaderLine(b, "MCP-Protocol-Version", c.version)
+	}
+	if c.modern {
+		b = appendHeaderLine(b, "Mcp-Method", method)
+		if method == "tools/call" {
+			b = appendHeaderLine(b, "Mcp-Name", "echo") // the only tool mcpload calls
+		}
+	} else if c.session != "" {
+		b = appendHeaderLine(b, "Mcp-Session-Id", c.session)
+	}
+	return b
+}
+
+// appendHeaderLine appends "name: value" and CRLF.
+func appendHeaderLine(b []byte, name, value string) []byte {
+	b = append(b, name...)
+	b = append(b, ": "...)
+	b = append(b, value...)
+	return append(b, "\r\n"...)
+}
 
 // modernMeta is the _meta member of every 2026-07-28 request.
 const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"` + modernVersion + `","io.modelcontextprotocol/clientCapabilities":{}}`
@@ -109,45 +131,27 @@ func (c *httpClient) echo(params []byte) (reply, error) {
 // headers too. A JSON-RPC error in the body is returned in the reply, not
 // as err.
 func (c *httpClient) post(method string, params []byte, notify bool) (reply, http.Header, error) {
+	if c.pool == nil {
+		return reply{err: c.err}, nil, c.err
+	}
 	var id int64
 	if !notify {
 		id = c.nextID.Add(1)
 	}
 	b := appendMessage(make([]byte, 0, len(params)+64), id, method, params)
-
-	req, err := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(b))
-	if err != nil {
-		return reply{}, nil, err
-	}
-	h := make(http.Header, 6)
-	h["Content-Type"] = hdrJSON
-	h["Accept"] = hdrAccept
-	if c.version != "" && method != "initialize" {
-		h["Mcp-Protocol-Version"] = []string{c.version}
-	}
-	if c.modern {
-		if method == "tools/call" {
-			h["Mcp-Method"] = hdrCall
-			h["Mcp-Name"] = hdrEcho // the only tool mcpload calls
-		} else {
-			h["Mcp-Method"] = []string{method}
-		}
-	} else if c.session != "" {
-		h["Mcp-Session-Id"] = []string{c.session}
-	}
-	req.Header = h
+	var hb [256]byte
+	header := c.appendHeader(hb[:0], method)
 
 	sent := time.Now()
-	resp, err := c.hc.Do(req)
-	if err != nil {
-		err = classify(err)
-		return reply{sent: sent, recv: time.Now(), err: err}, nil, err
-	}
-	body, err := readBody(resp)
+	resp, body, err := c.pool.do(http.MethodPost, header, b)
 	recv := time.Now()
 	if err != nil {
-		err = classify(err)
-		return reply{sent: sent, recv: recv, err: err}, resp.Header, err
+		err = classify(fmt.Errorf("POST %s: %w", c.url, err))
+		var h http.Header
+		if resp != nil {
+			h = resp.Header
+		}
+		return reply{sent: sent, recv: recv, err: err}, h, err
 	}
 	r := reply{sent: sent, recv: recv}
 	if notify {
@@ -319,20 +323,17 @@ func (c *httpClient) handshake() (ServerInfo, error) {
 // endSession sends DELETE for the legacy session, if there is one, and
 // closes the idle connections.
 func (c *httpClient) endSession() {
-	defer c.hc.CloseIdleConnections()
+	if c.pool == nil {
+		return
+	}
+	defer c.pool.closeIdle()
 	if c.session == "" {
 		return
 	}
-	req, err := http.NewRequest(http.MethodDelete, c.url, nil)
-	if err != nil {
-		return
-	}
-	req.Header.Set("Mcp-Session-Id", c.session)
-	req.Header.Set("Mcp-Protocol-Version", c.version)
-	if resp, err := c.hc.Do(req); err == nil {
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}
+	var hb [256]byte
+	h := appendHeaderLine(hb[:0], "Mcp-Session-Id", c.session)
+	h = appendHeaderLine(h, "MCP-Protocol-Version", c.version)
+	_, _, _ = c.pool.do(http.MethodDelete, h, nil)
 }
 
 // urlPattern finds the endpoint's URL in the server's stderr.

@@ -92,7 +92,7 @@ func runHTTP(cfg config) (*Report, error) {
 
 // runConcurrent makes n echo calls from conns goroutines at once, each
 // making its calls one after another on a keep-alive connection of the
-// client's shared transport.
+// client's connection pool (one connection per goroutine).
 func runConcurrent(c *httpClient, n, conns int) *RateResult {
 	res := &RateResult{Calls: n, Depth: conns}
 	params := c.params(smallText)

@@ -61,7 +61,7 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 		rounds     = fs.Int("rounds", 1, "with -compare: the reports are this many rounds of the same servers; print each round's ratios and their geometric mean")
 	)
 	fs.BoolVar(&cfg.httpMode, "http", false, "the command serves Streamable HTTP and prints its URL (http://...) on stderr")
-	fs.StringVar(&cfg.url, "url", "", "measure the Streamable HTTP endpoint at this URL, already running")
+	fs.StringVar(&cfg.url, "url", "", "measure the Streamable HTTP endpoint at this http:// URL, already running (https is not supported)")
 	fs.IntVar(&cfg.pid, "pid", 0, "with -url: the server's process id, for its CPU and memory figures")
 	fs.StringVar(&cfg.era, "era", eraModern, "over HTTP: modern (2026-07-28, stateless POSTs) or legacy (initialize, then POSTs in its session)")
 	fs.StringVar(&cfg.name, "name", "", "label for this server in reports (default: the command's base name)")
