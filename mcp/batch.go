@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"sync"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -9,23 +10,40 @@ import (
 // batch serves a JSON-RPC batch when the session negotiated 2025-03-26, and
 // refuses it with one -32600 otherwise.
 func (ss *session) batch(b jsonrpc.Batch) {
+	_ = ss.serveBatch(b, func(m jsonrpc.Message) {
+		if out, ok := m.(jsonrpc.BatchResponse); !ok || len(out) > 0 {
+			ss.send(m)
+		}
+	}, nil, nil)
+}
+
+// serveBatch serves b as batch does, writing the answer with write: the
+// refusal, or the batch's responses as one BatchResponse once every
+// request in it was answered or cancelled, empty when none was answered.
+// sink and bound are those of dispatch, for every request of the batch;
+// the calls dispatch leaves to the caller are returned as one runHere,
+// which runs the last on the caller's goroutine and the others beside it.
+func (ss *session) serveBatch(b jsonrpc.Batch, write func(jsonrpc.Message), sink func(jsonrpc.Message), bound context.Context) (runHere func()) {
 	if !ss.negotiated().hasBatches() {
-		ss.write(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+		write(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: batches are only accepted when protocol version 2025-03-26 was negotiated")))
-		return
+		return nil
 	}
-	col := &collector{ss: ss, slots: make([]*jsonrpc.Response, len(b)), waiting: 1}
+	col := &collector{write: write, slots: make([]*jsonrpc.Response, len(b)), waiting: 1}
 	for _, item := range b {
 		if _, ok := item.Msg.(*jsonrpc.Request); ok || item.Msg == nil {
 			col.waiting++
 		}
 	}
+	var runs []func()
 	for i, item := range b {
 		switch m := item.Msg.(type) {
 		case nil:
 			col.put(i, item.Err.Response())
 		case *jsonrpc.Request:
-			ss.dispatch(m, func(r *jsonrpc.Response) { col.put(i, r) }, nil, nil)
+			if _, run := ss.dispatch(m, func(r *jsonrpc.Response) { col.put(i, r) }, sink, bound); run != nil {
+				runs = append(runs, run)
+			}
 		case *jsonrpc.Notification:
 			ss.notify(m)
 		default:
@@ -33,13 +51,22 @@ func (ss *session) batch(b jsonrpc.Batch) {
 		}
 	}
 	col.put(-1, nil) // the whole batch has been dispatched
+	if len(runs) == 0 {
+		return nil
+	}
+	return func() {
+		for _, run := range runs[:len(runs)-1] {
+			go run()
+		}
+		runs[len(runs)-1]()
+	}
 }
 
 // collector gathers the responses of one batch and writes them as one
 // array, in the order of the requests, once every request in it has been
 // answered or cancelled.
 type collector struct {
-	ss      *session
+	write   func(jsonrpc.Message)
 	mu      sync.Mutex
 	waiting int
 	slots   []*jsonrpc.Response
@@ -63,7 +90,5 @@ func (c *collector) put(i int, r *jsonrpc.Response) {
 			out = append(out, r)
 		}
 	}
-	if len(out) > 0 {
-		c.ss.send(out)
-	}
+	c.write(out)
 }

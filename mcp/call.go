@@ -178,15 +178,22 @@ func (c *call) emit(m jsonrpc.Message) {
 }
 
 // track registers a routed request as a call in flight, refusing a
-// duplicate id. sink, when set, receives the call's own messages. On a
+// duplicate id. sink, when set, receives the call's own messages; bound,
+// when set, lends the call's context its values. On a
 // stateless endpoint every request stands alone: its id may repeat
 // another's, and the call is keyed by its arrival instead.
-func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Message)) (*call, bool) {
+func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Message), bound context.Context) (*call, bool) {
 	id := r.id
 	// Rooted at Background, not at a session context: shutdown cancels the
 	// calls still in flight one by one, which spares every call the cost of
-	// registering with a parent.
-	ctx, cancel := context.WithCancelCause(context.Background())
+	// registering with a parent. A call of an endpoint keeps the values of
+	// its exchange's context (an HTTP request's), not its cancellation,
+	// which dispatch watches itself.
+	root := context.Background()
+	if bound != nil {
+		root = context.WithoutCancel(bound)
+	}
+	ctx, cancel := context.WithCancelCause(root)
 	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, sink: sink, ss: ss, req: r}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()

@@ -72,7 +72,7 @@ func init() {
 // flight (one that can be cancelled and must be answered), and every call
 // ends through complete. The call is returned, nil when none was made;
 // bound, when set, cancels it as ErrExchangeClosed once it ends before the
-// call does.
+// call does, and its values reach the handler's context.
 //
 // On a session that runs calls on its caller (an endpoint with
 // RunOnCaller), a call that would go to a worker is returned with runHere
@@ -85,7 +85,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		respond(errorResponse(req.ID, rerr))
 		return nil, nil
 	}
-	c, ok := ss.track(r, respond, sink)
+	c, ok := ss.track(r, respond, sink, bound)
 	if !ok {
 		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))

@@ -69,11 +69,16 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 // it; none at all for a request cancelled by its client): progress, log
 // messages, a listen stream's notifications and, in the legacy era, the
 // server's requests to the client, whose answers come back through Handle
-// as responses. A notification or a response produces nothing. When ctx
+// as responses. A notification or a response produces nothing. A batch
+// (served only once 2025-03-26 was negotiated on the endpoint; refused with
+// one -32600 response otherwise) produces one jsonrpc.BatchResponse, last,
+// empty when it held no request to answer. When ctx
 // ends before a request's response, the request is cancelled as
 // notifications/cancelled would cancel it (its handler's context ends with
-// ErrExchangeClosed as cause) and nothing more is sent for it. send must
-// not block, for the reason Unsolicited must not.
+// ErrExchangeClosed as cause) and nothing more is sent for it. The values
+// of ctx reach the handler's context (an HTTP middleware's, say), its
+// cancellation only as just said. send must not block, for the reason
+// Unsolicited must not.
 func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) {
 	if runHere := e.handle(ctx, m, send); runHere != nil {
 		runHere() // outside e.mu: Close must not wait for the call to end
@@ -104,8 +109,7 @@ func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(json
 	case *jsonrpc.Response:
 		ss.out.deliver(m)
 	case jsonrpc.Batch:
-		send(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
-			"invalid request: a batch is not served on this endpoint; send one message per request")))
+		runHere = ss.serveBatch(m, send, send, ctx)
 	}
 	return runHere
 }

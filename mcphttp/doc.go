@@ -31,7 +31,11 @@
 // # Routing a POST
 //
 // The body is one JSON-RPC message: not JSON is 400 with -32700, not a
-// valid message 400 with -32600, a batch 400 with -32600. Then:
+// valid message 400 with -32600. A batch is served only in a legacy
+// session that negotiated 2025-03-26, the one revision with batches (its
+// responses come back as one array, or as one event after its calls' own
+// messages; a batch with nothing to answer gets 202); anywhere else it is
+// 400 with -32600. An error answered for a request carries its id. Then:
 //
 //  1. A request or notification whose params._meta holds
 //     "io.modelcontextprotocol/protocolVersion" is modern (2026-07-28): it
@@ -40,7 +44,8 @@
 //     Mcp-Session-Id and its MCP-Protocol-Version header names a modern
 //     revision: the Endpoint then answers the missing _meta with -32602.
 //     Mcp-Session-Id on a modern request is ignored: never minted, never
-//     echoed.
+//     echoed. subscriptions/listen answers with a stream only: a client
+//     whose Accept refuses text/event-stream gets 406.
 //  2. Otherwise an initialize request opens a legacy session: an
 //     mcp.Endpoint of its own, whose id (128 random bits, hex) is sent as
 //     Mcp-Session-Id with a successful response. Beyond

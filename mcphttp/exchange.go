@@ -52,22 +52,26 @@ func newExchange() *exchange {
 }
 
 // send queues a message; it is the send function given to Endpoint.Handle.
-func (x *exchange) send(m jsonrpc.Message) {
+func (x *exchange) send(m jsonrpc.Message) { x.put(m) }
+
+// put queues a message and reports whether it was queued: false once
+// ServeHTTP returned, or for a notification beyond maxQueuedNotes.
+func (x *exchange) put(m jsonrpc.Message) bool {
 	x.mu.Lock()
 	if x.over {
 		x.mu.Unlock()
-		return
+		return false
 	}
 	if _, ok := m.(*jsonrpc.Notification); ok {
 		if x.notes >= maxQueuedNotes {
 			x.dropped++
 			x.mu.Unlock()
-			return
+			return false
 		}
 		x.notes++
 	}
 	x.queue = append(x.queue, m)
-	if _, isResp := m.(*jsonrpc.Response); !isResp && x.loop == loopUndecided && x.startUp != nil {
+	if !isFinal(m) && x.loop == loopUndecided && x.startUp != nil {
 		// The request runs on the ServeHTTP goroutine and has something to
 		// say before its response: the writing cannot wait for it.
 		x.loop = loopElsewhere
@@ -78,6 +82,17 @@ func (x *exchange) send(m jsonrpc.Message) {
 	case x.wake <- struct{}{}:
 	default:
 	}
+	return true
+}
+
+// isFinal reports whether m ends an exchange: a response, or a batch's
+// responses.
+func isFinal(m jsonrpc.Message) bool {
+	switch m.(type) {
+	case *jsonrpc.Response, jsonrpc.BatchResponse:
+		return true
+	}
+	return false
 }
 
 // end tells the exchange that no response will come (its request was
@@ -200,6 +215,19 @@ type writer struct {
 func (wr *writer) deliver(msgs []jsonrpc.Message) (done bool, resp *jsonrpc.Response) {
 	o := wr.o
 	for _, m := range msgs {
+		if br, ok := m.(jsonrpc.BatchResponse); ok {
+			// A batch's answer ends its exchange like a response; an empty
+			// one (no request to answer) is 202 when nothing was written.
+			switch {
+			case wr.stream == nil && len(br) == 0:
+				wr.w.WriteHeader(http.StatusAccepted)
+			case wr.stream == nil:
+				writeJSON(wr.w, http.StatusOK, br)
+			case len(br) > 0:
+				_ = wr.stream.event(br)
+			}
+			return true, nil
+		}
 		r, isResp := m.(*jsonrpc.Response)
 		if wr.stream == nil {
 			if isResp {

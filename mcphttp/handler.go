@@ -178,7 +178,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "forbidden: the Origin header names an origin this server does not accept")
 		return
 	}
-	if h.isClosed() {
+	if h.isClosed() && r.Method != http.MethodPost { // a POST is answered with its id (servePost)
 		writeError(w, http.StatusServiceUnavailable, jsonrpc.ID{}, jsonrpc.CodeInternalError, "server shutting down: the handler is closed")
 		return
 	}

@@ -48,7 +48,7 @@ func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *js
 
 // postLegacy serves a request or notification of a legacy session.
 func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID, m jsonrpc.Message, t *ticket) {
-	s := h.session(w, sid)
+	s := h.session(w, sid, id)
 	if s == nil {
 		return
 	}
@@ -86,7 +86,7 @@ func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m
 	key := m.ID.Key()
 	s.track(key, x)
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
-	s.ep.Handle(ctx, m, x.send)
+	s.ep.Handle(context.WithValue(ctx, closerKey{}, closerFor(x)), m, x.send)
 	c := &callRun{h: h, s: s, x: x, w: w, sse: acceptsSSE(r.Header.Values("Accept"))}
 	out, backlog := c.loop(r.Context())
 	done := func() {
@@ -107,6 +107,31 @@ func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m
 	done()
 }
 
+// postBatch serves a JSON-RPC batch in a legacy session that negotiated
+// 2025-03-26, the one revision with batches: its responses come back as one
+// JSON array, or as one event of a stream when its calls send messages
+// first; a batch of notifications and responses only gets 202. In any
+// other session the batch is refused with 400 and -32600. A batch's stream
+// is not resumable: the client leaving cancels the batch's calls.
+func (h *Handler) postBatch(w http.ResponseWriter, r *http.Request, sid string, b jsonrpc.Batch) {
+	s := h.session(w, sid, jsonrpc.ID{})
+	if s == nil {
+		return
+	}
+	defer s.release()
+	x := newExchange()
+	x.serve(r.Context(), w, replyOpts{
+		sse: acceptsSSE(r.Header.Values("Accept")), keepAlive: h.opts.KeepAlive, log: h.log,
+		status: func(r *jsonrpc.Response) int { // only the refusal comes alone
+			if r.Error != nil && !r.ID.IsValid() {
+				return http.StatusBadRequest
+			}
+			return http.StatusOK
+		},
+		unanswerable: s.refuseQuestion,
+	}, func() { s.ep.Handle(r.Context(), b, x.send) })
+}
+
 // serveGet opens a legacy session's stream of unsolicited messages
 // (list_changed, resource updates): one at a time per session (409 for a
 // second), until the client leaves or the session ends. Without a session
@@ -121,7 +146,7 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: a GET stream is text/event-stream, which the Accept header refuses")
 		return
 	}
-	s := h.session(w, sid)
+	s := h.session(w, sid, jsonrpc.ID{})
 	if s == nil {
 		return
 	}
@@ -154,7 +179,7 @@ func (h *Handler) serveDelete(w http.ResponseWriter, r *http.Request) {
 	}
 	s := h.sessions.acquire(sid)
 	if s == nil {
-		h.session(w, sid) // answers 404
+		h.session(w, sid, jsonrpc.ID{}) // answers 404
 		return
 	}
 	s.release()

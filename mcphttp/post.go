@@ -54,15 +54,27 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, de.Response())
 		return
 	}
+	var id jsonrpc.ID // the request's, for the errors answered here
+	if req, isReq := msg.(*jsonrpc.Request); isReq {
+		id = req.ID
+	}
+	if h.isClosed() {
+		writeError(w, http.StatusServiceUnavailable, id, jsonrpc.CodeInternalError, "server shutting down: the handler is closed")
+		return
+	}
 	sid, ok := singleHeader(r.Header, hdrSessionID)
 	if !ok {
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Mcp-Session-Id header")
+		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeInvalidRequest, "invalid request: more than one Mcp-Session-Id header")
 		return
 	}
 	switch m := msg.(type) {
 	case jsonrpc.Batch:
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			"invalid request: a batch is not served over HTTP; POST one message at a time")
+		if sid == "" {
+			writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+				"invalid request: a batch is served only in a legacy session that negotiated 2025-03-26; POST one message at a time")
+			return
+		}
+		h.postBatch(w, r, sid, m)
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
 	case *jsonrpc.Request:
@@ -151,9 +163,15 @@ func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method stri
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
+	sse := acceptsSSE(r.Header.Values("Accept"))
+	if method == protocol.MethodSubscriptionsListen && !sse {
+		writeError(w, http.StatusNotAcceptable, req.ID, jsonrpc.CodeInvalidRequest,
+			"invalid request: subscriptions/listen answers with text/event-stream, which the Accept header refuses")
+		return
+	}
 	x := newExchange()
 	x.serve(r.Context(), w, replyOpts{
-		sse: acceptsSSE(r.Header.Values("Accept")), status: statusOf,
+		sse: sse, status: statusOf,
 		keepAlive: h.opts.KeepAlive, log: h.log,
 	}, func() { h.stateless.Handle(r.Context(), req, x.send) })
 }
@@ -166,7 +184,7 @@ func (h *Handler) postResponse(w http.ResponseWriter, r *http.Request, sid strin
 			"invalid request: a response is accepted only within a legacy session (Mcp-Session-Id); 2026-07-28 requests are never answered by the client")
 		return
 	}
-	s := h.session(w, sid)
+	s := h.session(w, sid, jsonrpc.ID{})
 	if s == nil {
 		return
 	}

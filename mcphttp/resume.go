@@ -1,7 +1,6 @@
 package mcphttp
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -11,11 +10,7 @@ import (
 	"sync"
 	"time"
 
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -221,9 +216,9 @@ func (c *callRun) open() {
 // left of msgs then.
 func (c *callRun) deliver(msgs []jsonrpc.Message) (out callOutcome, done bool, rest []jsonrpc.Message) {
 	for i, m := range msgs {
-		if q, ok := m.(*jsonrpc.Request); ok && isCloseStream(q) {
+		if q, ok := m.(*closeRequest); ok {
 			if !c.sse {
-				c.s.answerCloseStream(q, false)
+				q.answer(false)
 				continue
 			}
 			// SSE polling: an id first when nothing was sent yet, the
@@ -235,7 +230,7 @@ func (c *callRun) deliver(msgs []jsonrpc.Message) (out callOutcome, done bool, r
 				c.cs.notify()
 			}
 			_ = c.stream.priming(id, c.h.opts.RetryInterval)
-			c.s.answerCloseStream(q, true)
+			q.answer(true)
 			return callDetached, true, msgs[i+1:]
 		}
 		r, isResp := m.(*jsonrpc.Response)
@@ -249,8 +244,7 @@ func (c *callRun) deliver(msgs []jsonrpc.Message) (out callOutcome, done bool, r
 				// is answered as refused so that the call goes on at once;
 				// notifications are dropped.
 				if q, ok := m.(*jsonrpc.Request); ok {
-					c.s.ep.Handle(context.Background(), &jsonrpc.Response{ID: q.ID, Error: jsonrpc.NewError(jsonrpc.CodeInternalError,
-						"internal error: the client cannot be asked: its POST does not accept text/event-stream")}, nil)
+					c.s.refuseQuestion(q)
 				}
 				continue
 			}
@@ -297,8 +291,8 @@ func (s *session) detach(x *exchange, cs *callStream, backlog []jsonrpc.Message,
 		defer s.finishCallStream(cs)
 		store := func(msgs []jsonrpc.Message) bool {
 			for _, m := range msgs {
-				if q, ok := m.(*jsonrpc.Request); ok && isCloseStream(q) {
-					s.answerCloseStream(q, true) // it is closed already
+				if q, ok := m.(*closeRequest); ok {
+					q.answer(true) // it is closed already
 					continue
 				}
 				data, ok := encode(m)
@@ -333,24 +327,43 @@ func (s *session) detach(x *exchange, cs *callStream, backlog []jsonrpc.Message,
 	return true
 }
 
-// The in-band request by which CloseStream reaches the exchange of its
-// call: a ping to the client (legal on any transport, so harmless should
-// it reach one) marked in its _meta. The exchange answers it itself, never
-// writing it.
-const closeStreamMeta = "dev.mcpwire/closeStream"
-
-var closeStreamParams = json.RawMessage(`{"_meta":{"` + closeStreamMeta + `":true}}`)
-
-func isCloseStream(q *jsonrpc.Request) bool {
-	return q.Method == protocol.MethodPing && bytes.Contains(q.Params, []byte(closeStreamMeta))
+// closeRequest is how CloseStream reaches the loop writing its call's
+// POST: queued on the call's exchange like the messages the call sent
+// before it, so that they are written first, and answered by the loop
+// (never written). It is a jsonrpc.Message only to travel in that queue.
+type closeRequest struct {
+	*jsonrpc.Request // always nil
+	closed           chan bool
 }
 
-func (s *session) answerCloseStream(q *jsonrpc.Request, closed bool) {
-	res := json.RawMessage(`{"closed":false}`)
-	if closed {
-		res = json.RawMessage(`{"closed":true}`)
+func (q *closeRequest) answer(closed bool) { q.closed <- closed } // buffered
+
+// closerKey is the context key of a legacy call's closer: the function
+// that queues a closeRequest on its exchange and waits for the answer.
+type closerKey struct{}
+
+// closerFor returns the closer of the call whose exchange is x.
+func closerFor(x *exchange) func(context.Context) bool {
+	return func(ctx context.Context) bool {
+		q := &closeRequest{closed: make(chan bool, 1)}
+		if !x.put(q) {
+			return false // the POST is over: nothing reads the queue
+		}
+		select {
+		case closed := <-q.closed:
+			return closed
+		case <-ctx.Done():
+			return false
+		}
 	}
-	s.ep.Handle(context.Background(), &jsonrpc.Response{ID: q.ID, Result: res}, nil)
+}
+
+// refuseQuestion answers, in the client's stead, a request to the client
+// that cannot reach it (its POST does not accept text/event-stream), so
+// that the call goes on at once.
+func (s *session) refuseQuestion(q *jsonrpc.Request) {
+	s.ep.Handle(context.Background(), &jsonrpc.Response{ID: q.ID, Error: jsonrpc.NewError(jsonrpc.CodeInternalError,
+		"internal error: the client cannot be asked: its POST does not accept text/event-stream")}, nil)
 }
 
 // pollingVersion is the first revision whose clients reconnect to a stream
@@ -367,31 +380,17 @@ const pollingVersion = "2025-11-25"
 // when the client reconnects with GET and Last-Event-ID.
 //
 // It reports whether the stream was closed, and returns false at once,
-// asking nothing, outside a legacy call or in a session older than
-// 2025-11-25 (whose clients do not reconnect to a closed stream); false,
-// too, when the client's POST does not accept text/event-stream. It reaches
-// the Handler with a marked ping request on the call's own way back, which
-// the Handler answers itself; on another transport (stdio) that ping goes
-// to the client, which answers it, and CloseStream returns false.
+// asking nothing, outside a legacy call served by a Handler (on stdio, say)
+// or in a session older than 2025-11-25 (whose clients do not reconnect to
+// a closed stream); false, too, when the client's POST does not accept
+// text/event-stream.
 func CloseStream(ctx context.Context) bool {
 	info := tool.RequestFrom(ctx)
 	if info == nil || info.Era != tool.Legacy || info.ProtocolVersion < pollingVersion {
 		return false
 	}
-	c, ok := callctx.From(ctx).(interface {
-		ClientRequest(ctx context.Context, method string, params any) (json.RawMessage, error)
-	})
-	if !ok {
-		return false
-	}
-	res, err := c.ClientRequest(ctx, protocol.MethodPing, closeStreamParams)
-	if err != nil {
-		return false
-	}
-	var r struct {
-		Closed bool `json:"closed"`
-	}
-	return json.Unmarshal(res, &r) == nil && r.Closed
+	closer, ok := ctx.Value(closerKey{}).(func(context.Context) bool)
+	return ok && closer(ctx)
 }
 
 // resume serves a GET with Last-Event-ID: the events of that event's stream

@@ -219,15 +219,15 @@ func (h *Handler) janitor() {
 
 // session finds the session a request names, answering 400 when it names
 // none and 404 when it is unknown or ended. Release what it returns.
-func (h *Handler) session(w http.ResponseWriter, sid string) *session {
+func (h *Handler) session(w http.ResponseWriter, sid string, id jsonrpc.ID) *session {
 	if sid == "" {
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeInvalidRequest,
 			"invalid request: missing Mcp-Session-Id header: send initialize to open a legacy session, or a 2026-07-28 request with params._meta[\"io.modelcontextprotocol/protocolVersion\"]")
 		return nil
 	}
 	s := h.sessions.acquire(sid)
 	if s == nil {
-		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusNotFound, id, jsonrpc.CodeInvalidRequest,
 			"invalid request: unknown session: it ended or never existed; send initialize to open a new one")
 	}
 	return s

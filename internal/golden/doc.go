@@ -37,4 +37,8 @@
 //
 // After the last client line the harness closes stdin (if no !close did)
 // and expects the server's output to end with no further lines.
+//
+// HTTP transcripts (testdata/http) have a format of their own, described in
+// http.go: requests with their headers and the statuses, headers, bodies and
+// SSE events expected back (LoadHTTP, ReplayHTTP, RecordHTTP).
 package golden
