@@ -35,10 +35,12 @@ demo:
 	$(GO) run ./cmd/demo
 
 # bench runs the Go benchmarks and the load driver side by side with the
-# go-sdk and mcp-go servers (see BENCHMARKS.md).
+# go-sdk and mcp-go servers, over stdio and over Streamable HTTP (see
+# BENCHMARKS.md).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./internal/contract ./internal/natural ./schema ./probe
 	bash bench/run.sh
+	ERAS="modern legacy" bash bench/run-http.sh -n 10000
 
 # fuzz runs the framing and decoding fuzzers for a short while. Inputs are
 # minimised with one run each (-fuzzminimizetime 1x): the default of 60 s
