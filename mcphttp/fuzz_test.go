@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
@@ -73,4 +75,10 @@ func TestCompareValue(t *testing.T) {
 			t.Errorf("compareValue(%q, %s) = %q, want %q", c.h, c.body, got, c.want)
 		}
 	}
+}
+
+// quoteJSON is s as a JSON string.
+func quoteJSON(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
 }

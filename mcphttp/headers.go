@@ -58,12 +58,28 @@ type annotationsFunc func(tool string) ([]header.Annotation, bool)
 // compared, integers numerically. A body value that is absent or null
 // wants no header; one that is present wants it.
 func checkParity(hd http.Header, method string, params json.RawMessage, isRequest bool, tools annotationsFunc) *headerError {
-	p, _ := jsonx.ParseObject(params) // the zero Object when params is absent
+	return checkParityOf(hd, method, viewParams(params), isRequest, tools)
+}
+
+// paramsView is a message's params and their _meta, parsed once for the
+// routing and the parity checks.
+type paramsView struct{ p, meta jsonx.Object }
+
+// viewParams parses params, which come from jsonrpc.Decode (well-formed
+// JSON); absent or not objects, they are the zero Object.
+func viewParams(params json.RawMessage) paramsView {
+	p, _ := jsonx.ParseObject(params)
 	meta, _ := jsonx.ParseObject(p.Get("_meta"))
+	return paramsView{p, meta}
+}
+
+// checkParityOf is checkParity on params already parsed.
+func checkParityOf(hd http.Header, method string, v paramsView, isRequest bool, tools annotationsFunc) *headerError {
+	p, meta := v.p, v.meta
 	if e := checkString(hd, hdrProtocolVersion, "MCP-Protocol-Version", meta.Get(protocol.MetaProtocolVersion), true, true, false); e != nil {
 		return e
 	}
-	if e := checkString(hd, hdrMethod, "Mcp-Method", quoteJSON(method), isRequest, isRequest, false); e != nil {
+	if e := checkMethod(hd, method, isRequest); e != nil {
 		return e
 	}
 	var nameKey string
@@ -82,8 +98,8 @@ func checkParity(hd http.Header, method string, params json.RawMessage, isReques
 	if method != protocol.MethodCallTool || tools == nil {
 		return nil
 	}
-	var name string
-	if json.Unmarshal(body, &name) != nil {
+	name, ok := jsonString(body)
+	if !ok {
 		return nil // the Endpoint refuses the params
 	}
 	anns, ok := tools(name)
@@ -118,8 +134,8 @@ func checkString(hd http.Header, key, name string, body json.RawMessage, require
 		}
 		return nil
 	}
-	var want string
-	if json.Unmarshal(body, &want) != nil {
+	want, ok := jsonString(body)
+	if !ok {
 		return nil
 	}
 	got := vs[0]
@@ -133,6 +149,33 @@ func checkString(hd http.Header, key, name string, body json.RawMessage, require
 		return &headerError{name, catMismatch}
 	}
 	return nil
+}
+
+// checkMethod compares Mcp-Method with the method: required on requests,
+// allowed on notifications.
+func checkMethod(hd http.Header, method string, isRequest bool) *headerError {
+	vs := hd.Values(hdrMethod)
+	switch {
+	case len(vs) > 1:
+		return &headerError{"Mcp-Method", catDuplicated}
+	case len(vs) == 0 && isRequest:
+		return &headerError{"Mcp-Method", catMissing}
+	case len(vs) == 1 && vs[0] != method:
+		return &headerError{"Mcp-Method", catMismatch}
+	}
+	return nil
+}
+
+// jsonString decodes a JSON string value; ok is false for anything else.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	if str, next, ok := jsonx.ScanString(raw, 0, jsonx.Lenient); ok && next == len(raw) {
+		return str.Text(raw), true
+	}
+	var s string // not what the scanner expects (spaces after it, say)
+	return s, json.Unmarshal(raw, &s) == nil
 }
 
 // paramHeaders collects the Mcp-Param-* headers by lower-cased {Name}.
@@ -227,8 +270,3 @@ func argument(args json.RawMessage, path []string) json.RawMessage {
 
 // isAbsent reports a missing or null body value.
 func isAbsent(v json.RawMessage) bool { return v == nil || string(v) == "null" }
-
-func quoteJSON(s string) json.RawMessage {
-	b, _ := json.Marshal(s)
-	return b
-}

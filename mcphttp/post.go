@@ -6,9 +6,6 @@ import (
 	"net/http"
 	"slices"
 
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -78,17 +75,17 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
 	case *jsonrpc.Request:
-		switch {
-		case h.isModern(r, sid, m.Params):
-			h.postModern(w, r, m.Method, m.Params, m)
+		switch v := viewParams(m.Params); {
+		case h.isModern(r, sid, v):
+			h.postModern(w, r, m.Method, v, m)
 		case m.Method == protocol.MethodInitialize:
 			h.postInitialize(w, r, m)
 		default:
 			h.postLegacy(w, r, sid, m.ID, m, t)
 		}
 	case *jsonrpc.Notification:
-		if h.isModern(r, sid, m.Params) {
-			h.postModern(w, r, m.Method, m.Params, m)
+		if v := viewParams(m.Params); h.isModern(r, sid, v) {
+			h.postModern(w, r, m.Method, v, m)
 		} else {
 			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
@@ -99,7 +96,16 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 // gets 413, and what is left of it is not read.
 func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	max := h.opts.MaxBodyBytes
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	var body []byte
+	var err error
+	if n := r.ContentLength; n >= 0 && n <= max {
+		// The length is known (and within the limit, see servePost): one
+		// buffer of that size, which net/http never lets the body pass.
+		body = make([]byte, n)
+		_, err = io.ReadFull(r.Body, body)
+	} else {
+		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -123,33 +129,19 @@ func (h *Handler) tooLarge(w http.ResponseWriter) {
 // params._meta holds the protocol version, or, without a session id, when
 // the MCP-Protocol-Version header names a modern revision (so that a
 // modern request missing its _meta keys gets the modern -32602).
-func (h *Handler) isModern(r *http.Request, sid string, params json.RawMessage) bool {
-	if metaMember(params, protocol.MetaProtocolVersion) != nil {
+func (h *Handler) isModern(r *http.Request, sid string, v paramsView) bool {
+	if v.meta.Get(protocol.MetaProtocolVersion) != nil {
 		return true
 	}
 	return sid == "" && slices.Contains(mcp.ModernVersions(), r.Header.Get(hdrProtocolVersion))
 }
 
-// metaMember returns params._meta[key], nil when absent. params comes from
-// jsonrpc.Decode, so it is well-formed JSON.
-func metaMember(params json.RawMessage, key string) json.RawMessage {
-	p, err := jsonx.ParseObject(params)
-	if err != nil {
-		return nil
-	}
-	meta, err := jsonx.ParseObject(p.Get("_meta"))
-	if err != nil {
-		return nil
-	}
-	return meta.Get(key)
-}
-
 // postModern serves a 2026-07-28 request or notification on the shared
 // stateless endpoint, after the header parity checks. Mcp-Session-Id is
 // ignored.
-func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method string, params json.RawMessage, m jsonrpc.Message) {
+func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method string, v paramsView, m jsonrpc.Message) {
 	req, isReq := m.(*jsonrpc.Request)
-	if herr := checkParity(r.Header, method, params, isReq, h.srv.HeaderAnnotations); herr != nil {
+	if herr := checkParityOf(r.Header, method, v, isReq, h.srv.HeaderAnnotations); herr != nil {
 		var id jsonrpc.ID
 		if isReq {
 			id = req.ID
