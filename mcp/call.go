@@ -41,6 +41,7 @@ type call struct {
 
 	in       *input      // the call's questions to the client; nil if it may ask none
 	deadline *time.Timer // Options.CallTimeout, when set
+	unbind   func() bool // stops watching the exchange's context (see dispatch)
 
 	infoOnce sync.Once
 	info     *tool.RequestInfo
@@ -62,6 +63,9 @@ func (c *call) complete(r *jsonrpc.Response) {
 	}
 	c.finish(r)
 	c.cancel(nil)
+	if c.unbind != nil {
+		c.unbind()
+	}
 }
 
 // ErrCallTimeout is the context cause of a call that ran longer than

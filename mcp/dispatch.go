@@ -92,8 +92,8 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		return nil, nil
 	}
 	if bound != nil {
-		stop := context.AfterFunc(bound, func() { c.cancelBy(ErrExchangeClosed) })
-		context.AfterFunc(c.ctx, func() { stop() })
+		// Every call ends through complete, which stops this.
+		c.unbind = context.AfterFunc(bound, func() { c.cancelBy(ErrExchangeClosed) })
 	}
 	switch {
 	case m.inline:

@@ -33,9 +33,12 @@ type exchange struct {
 	// started by the first message that comes before the response while
 	// the request still runs on the ServeHTTP goroutine.
 	loop    loopPlace
-	startUp func()        // starts the loop elsewhere; set by serve
+	serving bool          // serve is handing the request over: a message before the response starts the loop elsewhere
 	ran     chan struct{} // closed when a loop started elsewhere returned
 	result  *jsonrpc.Response
+	ctx     context.Context // serve's, for the loop started elsewhere
+	w       http.ResponseWriter
+	o       replyOpts
 }
 
 // loopPlace says where an exchange's writing loop runs.
@@ -71,11 +74,12 @@ func (x *exchange) put(m jsonrpc.Message) bool {
 		x.notes++
 	}
 	x.queue = append(x.queue, m)
-	if !isFinal(m) && x.loop == loopUndecided && x.startUp != nil {
+	if !isFinal(m) && x.loop == loopUndecided && x.serving {
 		// The request runs on the ServeHTTP goroutine and has something to
 		// say before its response: the writing cannot wait for it.
 		x.loop = loopElsewhere
-		x.startUp()
+		x.ran = make(chan struct{})
+		go x.runElsewhere()
 	}
 	x.mu.Unlock()
 	select {
@@ -137,13 +141,7 @@ type replyOpts struct {
 // response, nil when none was written.
 func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, o replyOpts, handle func()) *jsonrpc.Response {
 	x.mu.Lock()
-	x.ran = make(chan struct{})
-	x.startUp = func() {
-		go func() {
-			defer close(x.ran)
-			x.result = x.run(ctx, w, o)
-		}()
-	}
+	x.serving, x.ctx, x.w, x.o = true, ctx, w, o
 	x.mu.Unlock()
 	handle()
 	x.mu.Lock()
@@ -155,6 +153,12 @@ func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, o replyOpts
 	x.loop = loopHere
 	x.mu.Unlock()
 	return x.run(ctx, w, o)
+}
+
+// runElsewhere is the loop of serve started on a goroutine of its own.
+func (x *exchange) runElsewhere() {
+	defer close(x.ran)
+	x.result = x.run(x.ctx, x.w, x.o)
 }
 
 // run writes the exchange's messages to w until the response, the client
