@@ -69,6 +69,7 @@ type walker struct {
 	seen   map[string]string // lower-cased header name → pointer of first use
 	found  []Annotation
 	errs   []error
+	all    []Verdict // every annotation met, admitted or not, in walk order
 }
 
 // Subschema-holding keywords, by shape. Only "properties" keeps a schema
@@ -148,7 +149,9 @@ func (w *walker) check(node map[string]json.RawMessage, raw json.RawMessage, ptr
 	var name string
 	isString := json.Unmarshal(raw, &name) == nil && len(raw) > 0 && raw[0] == '"'
 	fail := func(rule error, detail string) {
-		w.errs = append(w.errs, &Error{Rule: rule, Pointer: ptr, Header: name, Detail: detail})
+		e := &Error{Rule: rule, Pointer: ptr, Header: name, Detail: detail}
+		w.errs = append(w.errs, e)
+		w.all = append(w.all, Verdict{Header: name, Pointer: ptr, Err: e})
 	}
 	if w.output {
 		fail(ErrOutput, "")
@@ -187,6 +190,7 @@ func (w *walker) check(node map[string]json.RawMessage, raw json.RawMessage, ptr
 	}
 	w.seen[key] = ptr
 	w.found = append(w.found, Annotation{Header: name, Pointer: ptr, Path: path, Type: typ})
+	w.all = append(w.all, Verdict{Header: name, Pointer: ptr})
 }
 
 // primitiveType returns the property's type when it is exactly one of the

@@ -32,7 +32,10 @@
 //
 // [CheckOutputSchema] refuses x-mcp-header anywhere in an outputSchema
 // ([ErrOutput]): headers only mirror arguments. [Annotations] returns the
-// admitted annotations for the HTTP transport.
+// admitted annotations for the HTTP transport. [Verdicts] and
+// [OutputVerdicts] list every annotation, admitted or refused, for an audit
+// of header names (never values); [Error.ID] names each rule with a stable
+// identifier such as "header-type".
 //
 // # Values
 //

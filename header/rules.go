@@ -60,3 +60,37 @@ func (e *Error) Error() string {
 
 // Unwrap returns the rule sentinel, so errors.Is(err, ErrType) works.
 func (e *Error) Unwrap() error { return e.Rule }
+
+// Rule identifiers, stable kebab-case names of the rules for reports that
+// programs read (the contract reviewer's findings); [Error.ID] returns
+// them.
+const (
+	IDToken     = "header-token"     // ErrName
+	IDDuplicate = "header-duplicate" // ErrDuplicate
+	IDType      = "header-type"      // ErrType
+	IDPlacement = "header-placement" // ErrLocation and ErrOutput
+	IDSensitive = "header-sensitive" // ErrSensitive
+	IDSchema    = "header-schema"    // ErrSchema
+)
+
+// ID returns the stable identifier of the rule e breaks: one of the ID*
+// constants. ErrLocation and ErrOutput share [IDPlacement]: both say the
+// annotation is somewhere it may not be. A Rule that is not one of this
+// package's sentinels gives "".
+func (e *Error) ID() string {
+	switch e.Rule {
+	case ErrName:
+		return IDToken
+	case ErrDuplicate:
+		return IDDuplicate
+	case ErrType:
+		return IDType
+	case ErrLocation, ErrOutput:
+		return IDPlacement
+	case ErrSensitive:
+		return IDSensitive
+	case ErrSchema:
+		return IDSchema
+	}
+	return ""
+}

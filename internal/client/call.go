@@ -1,0 +1,172 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Call sends method with params and returns the result, or the server's
+// error response as rpcErr; err reports what kept the call from getting
+// an answer: ctx ended (the server gets notifications/cancelled), the
+// connection ended, the answer could not be read, or, in the modern era,
+// an input request could not be answered.
+//
+// params may be nil (none), a json.RawMessage sent as it is, or any value
+// encoded as JSON. In the modern era an object's _meta gets the
+// per-request protocolVersion, clientCapabilities and clientInfo wherever
+// it lacks them, and an input_required result is answered and the request
+// sent again, until the result is complete (see the package doc). Params
+// that are not an object are sent as they are.
+func (s *Session) Call(ctx context.Context, method string, params any) (result json.RawMessage, rpcErr *jsonrpc.Error, err error) {
+	raw, err := encodeParams(params)
+	if err != nil {
+		return nil, nil, fmt.Errorf("client: %s params: %w", method, err)
+	}
+	if s.era != Modern {
+		return s.call(ctx, method, raw)
+	}
+	m, ok := parseMembers(raw)
+	if !ok {
+		return s.call(ctx, method, raw)
+	}
+	m.set("_meta", s.withMeta(m.get("_meta")))
+	for round := 1; ; round++ {
+		result, rpcErr, err := s.call(ctx, method, m.encode())
+		if err != nil || rpcErr != nil {
+			return result, rpcErr, err
+		}
+		in, err := inputRequired(result)
+		if err != nil || in == nil {
+			return result, nil, wrap(method, err)
+		}
+		if round > s.opts.MaxInputRounds {
+			return nil, nil, fmt.Errorf("%w: %s was still input_required after %d rounds", ErrTooManyRounds, method, s.opts.MaxInputRounds)
+		}
+		answers, err := s.answerAll(ctx, in.requests)
+		if err != nil {
+			return nil, nil, fmt.Errorf("client: %s, round %d: %w", method, round, err)
+		}
+		m.set("inputResponses", answers)
+		m.set("requestState", in.state)
+	}
+}
+
+// call is one request and its response.
+func (s *Session) call(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, *jsonrpc.Error, error) {
+	resp, err := s.roundTrip(ctx, method, params, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if resp.Error != nil {
+		return nil, resp.Error, nil
+	}
+	return resp.Result, nil, nil
+}
+
+// encodeParams encodes a caller's params.
+func encodeParams(p any) (json.RawMessage, error) {
+	switch p := p.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		return p, nil
+	}
+	return json.Marshal(p)
+}
+
+// metaFor returns the per-request _meta members for version.
+func (s *Session) metaFor(version string) map[string]json.RawMessage {
+	v, _ := json.Marshal(version)
+	caps, _ := json.Marshal(s.opts.Capabilities)
+	info, _ := json.Marshal(s.opts.ClientInfo)
+	return map[string]json.RawMessage{
+		protocol.MetaProtocolVersion:    v,
+		protocol.MetaClientCapabilities: caps,
+		protocol.MetaClientInfo:         info,
+	}
+}
+
+// withMeta returns the caller's _meta with the session's members added
+// where it lacks them; a _meta that is not an object is the caller's to
+// send as it is.
+func (s *Session) withMeta(given json.RawMessage) json.RawMessage {
+	if given == nil {
+		given = json.RawMessage("{}")
+	}
+	m, ok := parseMembers(given)
+	if !ok {
+		return given
+	}
+	keys := make([]string, 0, len(s.meta))
+	for k := range s.meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if m.get(k) == nil {
+			m.set(k, s.meta[k])
+		}
+	}
+	return m.encode()
+}
+
+// input is what an input_required result asks.
+type input struct {
+	requests json.RawMessage // the inputRequests object, nil when absent
+	state    json.RawMessage // the requestState token, nil when absent
+}
+
+// inputRequired returns what result asks when its resultType is
+// input_required, nil otherwise.
+func inputRequired(result json.RawMessage) (*input, error) {
+	f, err := jsonx.Fields(result, "resultType", "inputRequests", "requestState")
+	if err != nil || f[0] == nil {
+		return nil, nil // not an object, or no resultType: complete
+	}
+	var rt protocol.ResultType
+	if json.Unmarshal(f[0], &rt) != nil || rt != protocol.ResultTypeInputRequired {
+		return nil, nil
+	}
+	in := &input{requests: f[1], state: f[2]}
+	if in.state != nil && jsonx.FirstByte(in.state) != '"' {
+		return nil, fmt.Errorf("%w: requestState is not a string", ErrBadAnswer)
+	}
+	if in.requests == nil && in.state == nil {
+		return nil, fmt.Errorf("%w: an input_required result with neither inputRequests nor requestState", ErrBadAnswer)
+	}
+	return in, nil
+}
+
+// answerAll answers every input request, in key order, and returns the
+// inputResponses object (nil when there was nothing to answer).
+func (s *Session) answerAll(ctx context.Context, requests json.RawMessage) (json.RawMessage, error) {
+	if requests == nil {
+		return nil, nil
+	}
+	m, ok := parseMembers(requests)
+	if !ok {
+		return nil, fmt.Errorf("%w: inputRequests is not an object", ErrBadAnswer)
+	}
+	m.sort()
+	var out members
+	for _, req := range m {
+		var in protocol.InputRequest
+		if err := json.Unmarshal(req.value, &in); err != nil {
+			return nil, fmt.Errorf("%w: input request %s: %v", ErrBadAnswer, clip.Quote(req.key), err)
+		}
+		answer, err := s.answer(ctx, &in)
+		if err != nil {
+			return nil, fmt.Errorf("input request %s: %w", clip.Quote(req.key), err)
+		}
+		out = append(out, member{req.key, answer})
+	}
+	return out.encode(), nil
+}

@@ -1,0 +1,177 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mcpwire/mcpwire/internal/version"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Era is a protocol era, or Auto to detect it.
+type Era int
+
+// Eras.
+const (
+	// Auto detects the era: server/discover first, then initialize.
+	Auto Era = iota
+	// Legacy is the initialize handshake (2024-11-05 to 2025-11-25).
+	Legacy
+	// Modern is the stateless era (2026-07-28): every request carries its
+	// own _meta.
+	Modern
+)
+
+// String returns "auto", "legacy" or "modern".
+func (e Era) String() string {
+	switch e {
+	case Legacy:
+		return "legacy"
+	case Modern:
+		return "modern"
+	case Auto:
+		return "auto"
+	}
+	return "unknown"
+}
+
+// Versions the client asks for when Options.ProtocolVersion does not say.
+const (
+	// LatestModern is the modern revision sent in _meta by default.
+	LatestModern = protocol.Version
+	// LatestLegacy is the revision initialize asks for by default.
+	LatestLegacy = "2025-11-25"
+)
+
+// Defaults of Options.
+const (
+	// DefaultDiscoverTimeout bounds the server/discover probe of Auto: a
+	// legacy server may never answer it.
+	DefaultDiscoverTimeout = 2 * time.Second
+	// DefaultMaxInputRounds bounds the input_required rounds of one call.
+	DefaultMaxInputRounds = 16
+	// MaxPages bounds the pages ListPages fetches for one list.
+	MaxPages = 1000
+)
+
+// IsLegacyVersion reports whether v names a legacy revision: revisions
+// are dates, and every one before 2026-07-28 is legacy.
+func IsLegacyVersion(v string) bool { return v < protocol.Version }
+
+// Options configure a Session. The zero value connects in the Auto era,
+// declares no capabilities and answers no server request.
+type Options struct {
+	// Era is the era to speak, or Auto (the zero value) to detect it.
+	Era Era
+	// ProtocolVersion is the revision to ask for: the initialize version
+	// in the legacy era, the _meta version in the modern era. With Auto, a
+	// legacy version is what initialize asks for and a modern one what
+	// server/discover offers; the other era gets its latest. Empty means
+	// LatestLegacy and LatestModern.
+	ProtocolVersion string
+	// ClientInfo names the client (default mcpwire-client and mcpwire's
+	// version).
+	ClientInfo protocol.Implementation
+	// Capabilities are declared in initialize (legacy) or in every
+	// request's _meta (modern). Nil declares what Handlers can answer:
+	// elicitation, sampling and roots, each as {}.
+	Capabilities *protocol.ClientCapabilities
+	// Handlers answer the server's requests for input.
+	Handlers Handlers
+	// OnNotification gets every notification the server sends, on the
+	// session's reading goroutine and in arrival order. It must not block
+	// or call the session: responses wait while it runs.
+	OnNotification func(*jsonrpc.Notification)
+	// DiscoverTimeout bounds the server/discover probe of Auto (default
+	// DefaultDiscoverTimeout). The caller's context bounds it too.
+	DiscoverTimeout time.Duration
+	// MaxInputRounds bounds the input_required rounds of one modern call
+	// (default DefaultMaxInputRounds); one more is ErrTooManyRounds.
+	MaxInputRounds int
+}
+
+// Handlers answer what a server asks the client: legacy requests, or the
+// input requests of a modern input_required result. Each may be nil: a
+// legacy request without a handler gets -32601, and a modern call whose
+// input request has none fails with ErrNoHandler. A handler's context ends
+// when the request is cancelled, the call's context ends or the session
+// closes. An error it returns answers a legacy request as a JSON-RPC error
+// (see jsonrpc.WireError) and fails a modern call.
+type Handlers struct {
+	// Elicit answers elicitation/create.
+	Elicit func(ctx context.Context, params *protocol.ElicitRequestParams) (*protocol.ElicitResult, error)
+	// Sample answers sampling/createMessage.
+	Sample func(ctx context.Context, params *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error)
+	// Roots answers roots/list.
+	Roots func(ctx context.Context) (*protocol.ListRootsResult, error)
+}
+
+// Errors of a session; the error returned wraps one of them.
+var (
+	// ErrClosed: the session was closed.
+	ErrClosed = errors.New("client: session closed")
+	// ErrDisconnected: the server ended the connection (or an I/O error
+	// did) before answering.
+	ErrDisconnected = errors.New("client: the server ended the connection")
+	// ErrNoHandler: the server asked for input that Options.Handlers does
+	// not answer.
+	ErrNoHandler = errors.New("client: no handler for the server's input request")
+	// ErrTooManyRounds: a call was still input_required after
+	// Options.MaxInputRounds rounds.
+	ErrTooManyRounds = errors.New("client: too many input_required rounds")
+	// ErrTooManyPages: a list had more than MaxPages pages.
+	ErrTooManyPages = errors.New("client: too many pages")
+	// ErrBadAnswer: a response the client cannot read (a result that is
+	// not what the method answers).
+	ErrBadAnswer = errors.New("client: invalid answer from the server")
+)
+
+// withDefaults fills in the zero fields.
+func (o Options) withDefaults() Options {
+	if o.ClientInfo.Name == "" {
+		o.ClientInfo.Name = "mcpwire-client"
+	}
+	if o.ClientInfo.Version == "" {
+		o.ClientInfo.Version = version.Version
+	}
+	if o.DiscoverTimeout <= 0 {
+		o.DiscoverTimeout = DefaultDiscoverTimeout
+	}
+	if o.MaxInputRounds <= 0 {
+		o.MaxInputRounds = DefaultMaxInputRounds
+	}
+	if o.Capabilities == nil {
+		o.Capabilities = o.Handlers.capabilities()
+	}
+	return o
+}
+
+// capabilities declares what the handlers answer.
+func (h Handlers) capabilities() *protocol.ClientCapabilities {
+	c := &protocol.ClientCapabilities{}
+	if h.Elicit != nil {
+		c.Elicitation = &protocol.ElicitationCapability{}
+	}
+	if h.Sample != nil {
+		c.Sampling = &protocol.SamplingCapability{}
+	}
+	if h.Roots != nil {
+		c.Roots = protocol.Object{}
+	}
+	return c
+}
+
+// versions returns the legacy and modern versions to ask for.
+func (o Options) versions() (legacy, modern string) {
+	legacy, modern = LatestLegacy, LatestModern
+	switch v := o.ProtocolVersion; {
+	case v == "":
+	case o.Era == Legacy || (o.Era == Auto && IsLegacyVersion(v)):
+		legacy = v
+	default:
+		modern = v
+	}
+	return legacy, modern
+}

@@ -1,0 +1,49 @@
+package review
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Problem is one finding of the review.
+type Problem struct {
+	// Gate is the gate the finding belongs to: [GateAdmit] or
+	// [GateConsume] here; the command adds "discover" and "invoke".
+	Gate string `json:"gate"`
+	// Rule is the stable kebab-case identifier of the broken rule, one
+	// of the Rule* constants (or a header.ID* constant).
+	Rule string `json:"rule"`
+	// Path is a JSON pointer into the descriptor or result, "" for the
+	// whole of it.
+	Path string `json:"path,omitempty"`
+	// Message is one clear sentence. It never holds a header value or an
+	// argument value; names quoted from the descriptor are clipped.
+	Message string `json:"message"`
+}
+
+// Gates of the review this package decides.
+const (
+	GateAdmit   = "admit"   // a listed descriptor: may a client show and call it?
+	GateConsume = "consume" // a tools/call result: may a client use it?
+)
+
+// report collects the problems of one call of the package.
+type report struct {
+	gate string
+	list []Problem
+}
+
+// add records a problem; the message is formatted with fmt.Sprintf.
+func (r *report) add(rule, path, format string, args ...any) {
+	r.list = append(r.list, Problem{Gate: r.gate, Rule: rule, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// known checks the revision; an unknown one is the only problem.
+func (r *report) known(revision string) (rev, bool) {
+	v := parseRev(revision)
+	if v == revUnknown {
+		r.add(RuleRevision, "", "revision %s is not one this reviewer knows (it knows %s to %s)",
+			strconv.Quote(clipped(revision)), revisions[0], revisions[len(revisions)-1])
+	}
+	return v, v != revUnknown
+}

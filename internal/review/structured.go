@@ -1,0 +1,113 @@
+package review
+
+import (
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/schema"
+)
+
+// structured checks a result's structuredContent against the revision and
+// the descriptor's outputSchema, and its text mirror (DIGEST §4.4).
+func structured(rep *report, r rev, descriptor json.RawMessage, res members, isError bool) {
+	declared, out := declaredOutput(rep, r, descriptor)
+	raw, present := res["structuredContent"]
+	switch {
+	case !present:
+		if declared && !isError {
+			rep.add(RuleStructuredMissing, "/structuredContent", "structuredContent is missing, but the tool declares an outputSchema (only an isError result may leave it out)")
+		}
+		return
+	case !r.hasStructured():
+		rep.add(RuleStructuredRevision, "/structuredContent", "structuredContent is defined from 2025-06-18 on; a %s connection must not carry it", r)
+		return
+	case r.objectOutput() && kind(raw) != "object":
+		rep.add(RuleStructuredRevision, "/structuredContent", "on a %s connection structuredContent must be a JSON object, not %s (only 2026-07-28 allows any JSON value)", r, kind(raw))
+	}
+	if out != nil {
+		for _, v := range out.Validate(raw) {
+			if v.Keyword == schema.MoreKeyword {
+				rep.add(RuleStructuredSchema, "/structuredContent", "structuredContent breaks the outputSchema in more places: %s", v.Message)
+				continue
+			}
+			rep.add(RuleStructuredSchema, "/structuredContent"+v.Pointer, "structuredContent does not match the outputSchema: %s (%s)", v.Message, v.Keyword)
+		}
+	}
+	if !mirrored(res["content"], raw) && !(r.objectOutput() && mirrored(res["content"], wrapped(raw))) {
+		rep.add(RuleStructuredTextMirror, "/content", "no text block holds the JSON serialisation of structuredContent, which clients that ignore structuredContent need")
+	}
+}
+
+// declaredOutput reports whether the descriptor declares an outputSchema
+// the revision defines, and returns it compiled; nil when it does not
+// compile, which is reported (Tool reports why).
+func declaredOutput(rep *report, r rev, descriptor json.RawMessage) (bool, *schema.Schema) {
+	if !r.hasStructured() {
+		return false, nil
+	}
+	d, ok := object(descriptor)
+	if !ok {
+		rep.add(RuleDescriptor, "", "the tool descriptor is not a JSON object, so structuredContent cannot be checked against an outputSchema")
+		return false, nil
+	}
+	raw, ok := d["outputSchema"]
+	if !ok {
+		return false, nil
+	}
+	s, err := schema.Compile(raw)
+	if err != nil || kind(raw) != "object" {
+		rep.add(RuleOutputSchemaInvalid, "", "the tool's outputSchema is not a valid JSON Schema, so structuredContent cannot be checked against it")
+		return true, nil
+	}
+	return true, s
+}
+
+// mirrored reports whether some text block of content holds the JSON
+// serialisation of structured: JSON equal to it as JSON Schema's "const"
+// compares (key order, white space and number spelling ignored).
+func mirrored(content, structured json.RawMessage) bool {
+	if structured == nil {
+		return false
+	}
+	blocks, _ := array(content)
+	var same *schema.Schema
+	for _, raw := range blocks {
+		b, ok := object(raw)
+		if typ, _ := text(b["type"]); !ok || typ != "text" {
+			continue
+		}
+		s, ok := text(b["text"])
+		if !ok {
+			continue
+		}
+		if same == nil {
+			var err error
+			if same, err = schema.Compile(constSchema(structured)); err != nil {
+				return false
+			}
+		}
+		if same.Validate(json.RawMessage(s)) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapped returns v of a structuredContent {"result": v}, the wrapping by
+// which servers (ours, FastMCP) give a 2025 client, which needs an object,
+// a value of another type; its text block carries v itself. It returns
+// nil for anything else.
+func wrapped(structured json.RawMessage) json.RawMessage {
+	m, ok := object(structured)
+	if !ok || len(m) != 1 {
+		return nil
+	}
+	return m["result"]
+}
+
+// constSchema is the schema {"const": v}.
+func constSchema(v json.RawMessage) json.RawMessage {
+	out := make([]byte, 0, len(v)+10)
+	out = append(out, `{"const":`...)
+	out = append(out, v...)
+	return append(out, '}')
+}

@@ -1,0 +1,48 @@
+// Package mcptest helps you test your own MCP server from Go tests: it
+// serves an *mcp.Server over an in-memory pipe and gives the test a client
+// that speaks either protocol era, with helpers for the calls a test makes.
+//
+//	func TestAdd(t *testing.T) {
+//		c := mcptest.NewClient(t, newServer())
+//		res, err := c.CallTool(t.Context(), "add", map[string]int{"a": 2, "b": 3})
+//		if err != nil {
+//			t.Fatal(err)
+//		}
+//		if res.IsError || res.Text() != `{"sum":5}` {
+//			t.Errorf("add = %q (isError %v)", res.Text(), res.IsError)
+//		}
+//	}
+//
+// # Eras
+//
+// A client speaks 2026-07-28 by default ([Modern]): every request carries
+// its own _meta, and a call the server answers input_required is answered
+// and retried inside the helper, so a test sees only the final result.
+// [Legacy] speaks a revision of the initialize era (2024-11-05 to
+// 2025-11-25), where the server sends the client requests instead; the
+// same options answer them. A table of both options tests one server in
+// both eras.
+//
+// # The client's side
+//
+// [AnswerElicitation], [AnswerSampling] and [Roots] script what the user
+// or the model would answer, and declare the matching capability;
+// [Capabilities] declares something else (or nothing) instead.
+//
+// # Results and errors
+//
+// The helpers return package protocol's wire types. A JSON-RPC error
+// response is returned as a *jsonrpc.Error, matched by code:
+//
+//	_, err := c.CallTool(ctx, "no-such-tool", nil)
+//	if !errors.Is(err, jsonrpc.ErrInvalidParams) { ... }
+//
+// while a tool that failed is a [Result] whose IsError is set. What a
+// client of the negotiated revision gets is what the test gets: a 2025-era
+// client receives a non-object structured result wrapped as
+// {"result": value}, exactly as on the wire.
+//
+// The test's cleanup closes the client and fails the test if the server's
+// Serve does not return, returns an error, or wrote anything the client
+// could not read.
+package mcptest

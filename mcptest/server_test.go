@@ -1,0 +1,108 @@
+package mcptest_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcptest"
+	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/resource"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// The fixture: a small everything-like server, paged two items at a time.
+var (
+	toolNames    = []string{"echo", "add", "fail", "confirm", "sample", "roots", "slow"}
+	resourceURIs = []string{"test://static-text", "test://static-binary", "test://example"}
+	templateURIs = []string{"test://template/{id}/data"}
+	promptNames  = []string{"greet", "plain", "third"}
+	pixel        = []byte{0x89, 'P', 'N', 'G'}
+	staticText   = "This is the content of the static text resource."
+	eras         = map[string]mcptest.Option{"legacy 2025-11-25": mcptest.Legacy("2025-11-25"), "legacy 2025-06-18": mcptest.Legacy("2025-06-18"), "modern": mcptest.Modern()}
+	quietLogger  = slog.New(slog.NewTextHandler(io.Discard, nil))
+)
+
+type echoArgs struct {
+	Message string `json:"message"`
+}
+
+type confirmation struct {
+	OK bool `json:"ok"`
+}
+
+func everything() *mcp.Server {
+	srv := mcp.NewServer(mcp.Implementation{Name: "everything-like", Version: "1"},
+		&mcp.Options{PageSize: 2, Logger: quietLogger, ShutdownGrace: 50 * time.Millisecond})
+	srv.MustAddTool(tool.New("echo", "Echoes.", func(_ context.Context, in echoArgs) (*tool.Result, error) {
+		return tool.TextResult("Echo: " + in.Message), nil
+	}))
+	srv.MustAddTool(tool.New("add", "Adds.", func(_ context.Context, in AddArgs) (Sum, error) { return Sum{in.A + in.B}, nil }))
+	srv.MustAddTool(tool.New("fail", "Fails.", func(context.Context, struct{}) (string, error) {
+		return "", errors.New("it went wrong")
+	}))
+	srv.MustAddTool(tool.New("confirm", "Asks the user.", func(ctx context.Context, _ struct{}) (string, error) {
+		reply, err := ask.ElicitAs[confirmation](ctx, "Sure?")
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s %v", reply.Action, reply.Content.OK), nil
+	}))
+	srv.MustAddTool(tool.New("sample", "Asks the model.", func(ctx context.Context, _ struct{}) (string, error) {
+		return ask.SampleText(ctx, "Name it.", 10)
+	}))
+	srv.MustAddTool(tool.New("roots", "Asks for roots.", func(ctx context.Context, _ struct{}) (string, error) {
+		roots, err := ask.Roots(ctx)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d roots, first %s", len(roots), roots[0].URI), nil
+	}))
+	srv.MustAddTool(tool.New("slow", "Waits to be cancelled.", func(ctx context.Context, _ struct{}) (string, error) {
+		<-ctx.Done()
+		return "", ctx.Err()
+	}))
+	srv.MustAddResource(resource.Resource{URI: "test://static-text", Name: "static-text", MimeType: "text/plain",
+		Read: resource.Static(resource.Text("test://static-text", "text/plain", staticText))})
+	srv.MustAddResource(resource.Resource{URI: "test://static-binary", Name: "static-binary", MimeType: "image/png",
+		Read: resource.Static(resource.Blob("test://static-binary", "image/png", pixel))})
+	srv.MustAddResource(resource.Resource{URI: "test://example", Name: "example",
+		Read: resource.Static(resource.Text("test://example", "text/plain", "example"))})
+	srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://template/{id}/data", Name: "template-data",
+		Read: func(_ context.Context, uri string, vars map[string]string) ([]resource.Contents, error) {
+			return []resource.Contents{resource.Text(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil
+		}})
+	type greetArgs struct {
+		Name string `json:"name" description:"Who to greet."`
+	}
+	srv.MustAddPrompt(prompt.New("greet", "Greets.", func(_ context.Context, in greetArgs) (*prompt.Result, error) {
+		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("Hello, " + in.Name + "!")}}, nil
+	}))
+	for _, name := range promptNames[1:] {
+		srv.MustAddPrompt(prompt.New(name, "Plain.", func(context.Context, struct{}) (*prompt.Result, error) {
+			return &prompt.Result{Messages: []prompt.Message{prompt.UserText(name)}}, nil
+		}))
+	}
+	return srv
+}
+
+// Scripted replies.
+var (
+	acceptOK = mcptest.AnswerElicitation(func(p protocol.ElicitRequestParams) protocol.ElicitResult {
+		return protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}
+	})
+	decline = mcptest.AnswerElicitation(func(protocol.ElicitRequestParams) protocol.ElicitResult {
+		return protocol.ElicitResult{Action: protocol.ElicitDecline}
+	})
+	model = mcptest.AnswerSampling(func(p protocol.CreateMessageRequestParams) protocol.CreateMessageResult {
+		return protocol.CreateMessageResult{Role: protocol.RoleAssistant, Model: "m",
+			Content: protocol.SamplingContent{Blocks: []protocol.SamplingContentBlock{{Text: &protocol.TextContent{Text: "Atlas"}}}}}
+	})
+	roots = mcptest.Roots(protocol.Root{URI: "file:///src"}, protocol.Root{URI: "file:///doc"})
+)
