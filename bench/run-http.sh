@@ -20,6 +20,11 @@
 #	bash bench/run-http.sh [mcpload flags]     e.g. bash bench/run-http.sh -n 20000
 #	ROUNDS=5 ERAS="modern legacy" bash bench/run-http.sh -n 20000
 #
+# With PIN=1 (on a machine with two or more CPUs and taskset) each server
+# runs on CPU 0 and mcpload on CPU 1, so that every server gets one core of
+# its own and the driver never competes with it: the figures then compare
+# what each server does with one core.
+#
 # Each run's JSON report and the server's stderr are kept in
 # bench/bin/results/http.
 set -euo pipefail
@@ -40,6 +45,12 @@ go build -o "$bin/mcpwire-echo" ./bench/mcpwireecho
 
 names=(mcpwire go-sdk mcp-go)
 commands=("$bin/mcpwire-echo" "$bin/gosdk" "$bin/mcpgo")
+driver=()
+server=()
+if [[ "${PIN:-0}" == 1 ]]; then
+	driver=(taskset -c 1)
+	server=(taskset -c 0)
+fi
 
 status=0
 for era in $eras; do
@@ -51,8 +62,8 @@ for era in $eras; do
 			report="$results/$era-r$r-$name.json"
 			echo "$era round $r: measuring $name..."
 			s=0
-			"$bin/mcpload" -http -era "$era" -json -name "$name" -stderr "$results/$era-r$r-$name.stderr" "$@" \
-				-- "${commands[$i]}" -http 127.0.0.1:0 >"$report" || s=$?
+			"${driver[@]}" "$bin/mcpload" -http -era "$era" -json -name "$name" -stderr "$results/$era-r$r-$name.stderr" "$@" \
+				-- "${server[@]}" "${commands[$i]}" -http 127.0.0.1:0 >"$report" || s=$?
 			if [[ $s -gt 1 || ! -s "$report" ]]; then
 				echo "no figures for $name (mcpload exit status $s; server stderr in $results/$era-r$r-$name.stderr)" >&2
 				rm -f "$report"
