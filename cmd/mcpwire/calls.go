@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/client"
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/schema"
+)
+
+// Why a tool is not called.
+const (
+	skipNotAdmitted = "not admitted"
+	skipNeedsArgs   = "needs arguments"
+	skipNotReadOnly = "not read-only (--call-all calls it)"
+	skipServerGone  = "the server ended the connection"
+	skipOutOfTime   = "the review ran out of time (--total)"
+)
+
+// callTools calls every admitted tool that needs no argument and is
+// read-only (every such tool with --call-all), one at a time, each call
+// bounded by cfg.timeout, and reviews each result. It returns the tool
+// whose call the server ended the connection during, if one did: the
+// tools after it are not called.
+func callTools(ctx context.Context, s *client.Session, cfg config, rep *report) (gone *toolReport) {
+	var todo []*toolReport
+	for _, t := range rep.Tools {
+		if t.Reason = skipReason(t, cfg.callAll); t.Reason == "" {
+			todo = append(todo, t)
+		}
+	}
+	if len(todo) > 0 {
+		cfg.prog.step("calling %d tool%s…", len(todo), plural(len(todo)))
+	}
+	for i, t := range todo {
+		switch {
+		case gone != nil:
+			t.Reason = skipServerGone
+			continue
+		case ctx.Err() != nil:
+			t.Reason = skipOutOfTime
+			continue
+		}
+		cfg.prog.step("  %d/%d %s", i+1, len(todo), clip.Quote(t.Name))
+		if call(ctx, s, cfg, rep.Revision, t) {
+			gone = t
+		}
+		t.Admitted = len(t.Problems) == 0
+	}
+	return gone
+}
+
+// skipReason says why t is not called, "" when it is. A tool needs
+// arguments when its inputSchema has required members, or refuses {}
+// for another reason (minProperties, a required member under allOf).
+func skipReason(t *toolReport, callAll bool) string {
+	var d struct {
+		Annotations struct {
+			ReadOnlyHint json.RawMessage `json:"readOnlyHint"`
+		} `json:"annotations"`
+		InputSchema json.RawMessage `json:"inputSchema"`
+	}
+	var in struct {
+		Required []json.RawMessage `json:"required"`
+	}
+	switch {
+	case !t.described || json.Unmarshal(t.descriptor, &d) != nil || json.Unmarshal(d.InputSchema, &in) != nil:
+		return skipNotAdmitted
+	case len(in.Required) > 0 || !acceptsNoArguments(d.InputSchema):
+		return skipNeedsArgs
+	case !callAll && string(d.Annotations.ReadOnlyHint) != "true":
+		return skipNotReadOnly
+	}
+	return ""
+}
+
+// acceptsNoArguments reports whether an inputSchema accepts {}.
+func acceptsNoArguments(inputSchema json.RawMessage) bool {
+	s, err := schema.Compile(inputSchema)
+	return err == nil && len(s.Validate(json.RawMessage("{}"))) == 0
+}
+
+// call calls t with no arguments and records the outcome and what the
+// reviewer found; it reports whether the server ended the connection.
+func call(ctx context.Context, s *client.Session, cfg config, rev string, t *toolReport) (gone bool) {
+	cctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+	defer cancel()
+	t.Called = true
+	params := map[string]any{"name": t.Name, "arguments": map[string]any{}}
+	res, rpcErr, err := s.Call(cctx, protocol.MethodCallTool, params)
+	switch {
+	case err != nil:
+		return failed(ctx, cctx, cfg, t, err)
+	case rpcErr != nil:
+		t.Outcome = outcomeError
+		t.Reason = fmt.Sprintf("error %d: %s", rpcErr.Code, clip.String(rpcErr.Message))
+		if refusesRequest(rpcErr.Code) {
+			t.add(gateInvoke, ruleCallError, fmt.Sprintf("a call with no arguments, which the inputSchema allows, got JSON-RPC error %d: the server refused a valid request for a tool it lists", rpcErr.Code))
+		}
+		return false
+	}
+	if rt := review.ResultType(rev, res); rt != review.ResultComplete && rt != "" {
+		t.Outcome, t.Reason = outcomeIncomplete, "resultType "+clip.Quote(rt)
+		return false
+	}
+	t.Outcome = outcomeSuccess
+	var flag struct {
+		IsError bool `json:"isError"`
+	}
+	if json.Unmarshal(res, &flag) == nil && flag.IsError {
+		t.Outcome = outcomeIsError
+	}
+	t.Problems = append(t.Problems, review.Result(rev, t.descriptor, res)...)
+	return false
+}
+
+// refusesRequest reports whether a JSON-RPC error code says the request
+// itself was wrong (parse error, invalid request, method not found,
+// invalid params): for a listed tool called as its inputSchema allows,
+// that is the server's fault. Other codes (an internal error, a missing
+// client capability, URL elicitation required) are answers a client can
+// act on, reported but not refused.
+func refusesRequest(code int64) bool {
+	switch code {
+	case jsonrpc.CodeParseError, jsonrpc.CodeInvalidRequest, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams:
+		return true
+	}
+	return false
+}
+
+// failed records a call that got no usable answer; it reports whether
+// the server ended the connection.
+func failed(ctx, cctx context.Context, cfg config, t *toolReport, err error) bool {
+	t.Outcome = outcomeFailed
+	t.Reason = trimClient(err)
+	switch {
+	case errors.Is(err, client.ErrNoHandler):
+		t.add(gateInvoke, ruleInputUndeclared, "the tool's input_required asked for input the client did not declare (it declares elicitation and roots, not sampling)")
+	case ctx.Err() != nil:
+		t.Called, t.Outcome, t.Reason = false, outcomeNotCalled, skipOutOfTime
+	case cctx.Err() != nil:
+		t.Outcome, t.Reason = outcomeTimeout, fmt.Sprintf("no answer within %v", cfg.timeout)
+		t.add(gateInvoke, ruleCallTimeout, fmt.Sprintf("the call got no answer within %v (--timeout); it was cancelled", cfg.timeout))
+	case errors.Is(err, client.ErrDisconnected):
+		t.add(gateInvoke, ruleCallFailed, "the server ended the connection during the call")
+		return true
+	default:
+		t.add(gateInvoke, ruleCallFailed, "the call got no usable answer: "+trimClient(err))
+	}
+	return false
+}
+
+// add records one finding about t.
+func (t *toolReport) add(gate, rule, msg string) {
+	t.Problems = append(t.Problems, review.Problem{Gate: gate, Rule: rule, Message: msg})
+}
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

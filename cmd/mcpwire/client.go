@@ -1,0 +1,39 @@
+package main
+
+import (
+	"context"
+
+	"github.com/mcpwire/mcpwire/internal/client"
+	"github.com/mcpwire/mcpwire/internal/version"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// clientInfo names the reviewer to the server.
+func clientInfo() protocol.Implementation {
+	return protocol.Implementation{Name: "mcpwire-check", Version: version.Version}
+}
+
+// clientCapabilities declares what handlers answer: elicitation (form
+// mode) and roots. Sampling is not declared: a tool that asks for it
+// anyway is asking for what the client does not have.
+func clientCapabilities() *protocol.ClientCapabilities {
+	return &protocol.ClientCapabilities{
+		Elicitation: &protocol.ElicitationCapability{Form: protocol.Object{}},
+		Roots:       protocol.Object{},
+	}
+}
+
+// handlers answer the server's questions as a user who says no would:
+// every elicitation is declined, the roots are none, and sampling is
+// refused (no handler: a legacy request gets -32601, a 2026-07-28 call
+// that asks fails with client.ErrNoHandler).
+func handlers() client.Handlers {
+	return client.Handlers{
+		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return &protocol.ElicitResult{Action: protocol.ElicitDecline}, nil
+		},
+		Roots: func(context.Context) (*protocol.ListRootsResult, error) {
+			return &protocol.ListRootsResult{Roots: protocol.List[protocol.Root]{}}, nil
+		},
+	}
+}

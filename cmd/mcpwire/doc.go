@@ -1,0 +1,89 @@
+// Command mcpwire reviews MCP servers, in any language, the way a client
+// decides whether to admit what they list and use what they answer.
+//
+//	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+//	mcpwire help
+//
+// # check
+//
+// check starts CMD with pipes for its stdin and stdout (its stderr is kept,
+// last 20 lines, and shown when the review cannot run) and goes through the
+// gates of a tool's life on the client's side:
+//
+//   - Discover: the era is detected as hosts do it (server/discover first,
+//     then initialize; package internal/client), and the report says which
+//     answered and how. tools/list is paged to its end (nextCursor followed
+//     until it is absent, "" being a real cursor), and so are resources/list,
+//     resources/templates/list and prompts/list when the server declares
+//     resources or prompts. Every list is read twice: other items, the same
+//     items in another order, or a changed descriptor is a finding, and so is
+//     a name listed twice.
+//   - Admit: every descriptor is reviewed on its own by package
+//     internal/review (review.Tool, review.Resource, review.ResourceTemplate,
+//     review.Prompt), so one bad descriptor never stops the others, and each
+//     tool's x-mcp-header annotations are audited (review.Headers: names,
+//     paths and verdicts, never values).
+//   - Invoke, Execute, Consume: every admitted tool that declares
+//     annotations.readOnlyHint true and needs no argument (its inputSchema
+//     accepts {}: no required members, nor anything else that refuses an
+//     empty object) is called with {} — with --call-all every admitted tool
+//     that needs no argument — one at a time, each call bounded by
+//     --timeout. The answer is a JSON-RPC error, an isError result or a
+//     success, and every result is reviewed (review.Result).
+//
+// Garbage on stdout, a response to no request and the like are recorded
+// by the client (Session.Problems) and reported, never fatal; the first
+// line of stdout that is not JSON is quoted, since that is the print a
+// server author needs to find.
+//
+// # What the reviewer answers the server
+//
+// The reviewer is a user who says no: it declares elicitation (form mode)
+// and roots, declines every elicitation and lists no roots. It does not
+// declare sampling: a legacy sampling request gets -32601, and a
+// 2026-07-28 tool whose input_required asks for sampling anyway is a
+// finding ("input-undeclared").
+//
+// # Findings of the command
+//
+// Besides package review's rule ids (admit and consume gates), check adds:
+//
+//	discover list-refused      a declared list answered with an error
+//	discover list-invalid      a page that is not an object, items that are not an array, a bad nextCursor
+//	discover list-order        two listings gave the same items in another order
+//	discover list-content      two listings gave different items, or an item changed
+//	discover list-duplicate    one listing named two items alike
+//	discover wire-message      stdout carried a line no client can use
+//	invoke   call-error        a call the inputSchema allows was refused as a bad request (-32700, -32600, -32601, -32602)
+//	invoke   call-timeout      no answer within --timeout
+//	invoke   call-failed       an answer that cannot be read, or the server ended the connection
+//	invoke   input-undeclared  the tool asked for input the client did not declare
+//
+// Other JSON-RPC errors (-32603, or -32021 for a missing client capability)
+// are shown as the call's outcome but refuse nothing: a client can act on
+// them.
+//
+// # Output and exit status
+//
+// On stdout, a table (coloured only when stdout is a terminal and NO_COLOR
+// is unset; server text is escaped so that it cannot drive the terminal),
+// or with --json one JSON document: server, era, revision, detection,
+// capabilities, pages (per list), tools (name, admitted, called, outcome,
+// reason, problems, headers), resources, resourceTemplates, prompts, the
+// server-level problems, failure (when the review could not run), verdict
+// and exit. A tool is admitted when no gate refused it: its descriptor, and
+// its result when it was called. Progress lines go to stderr once a review
+// has run for a second.
+//
+// The exit status is 0 when everything is admitted, 1 when anything is
+// refused (a descriptor, a result, a call, or the server's own findings),
+// and 2 when the review could not run: the server did not start, ended or
+// stopped answering during the handshake or a listing (the handshake is
+// bounded by the server/discover probe plus --timeout, each listing by
+// --timeout), spoke no MCP, or the review outlasted --total; and for a
+// wrong command line. A server that ends the connection during a call is a
+// finding (call-failed): the tools after it are not called.
+//
+// --url (Streamable HTTP) is accepted and refused with exit 2: it comes in
+// a later release.
+package main

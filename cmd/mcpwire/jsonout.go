@@ -1,0 +1,17 @@
+package main
+
+import (
+	"io"
+
+	json "github.com/goccy/go-json"
+)
+
+// writeJSON writes the report as one indented JSON document.
+func writeJSON(w io.Writer, rep *report) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run runs the subcommand args name and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitNotRun
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "check":
+		return runCheck(ctx, args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "mcpwire: unknown subcommand %q\n\n%s", args[0], usage)
+	return exitNotRun
+}
+
+// usage is printed by help, and on stderr for a command line that is
+// wrong.
+const usage = `mcpwire reviews MCP servers the way a client would admit them.
+
+Usage:
+
+	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+	mcpwire help
+
+check starts CMD as a stdio MCP server (any language), detects its era
+(server/discover, then initialize), lists its tools, resources, templates
+and prompts twice, reviews every descriptor, calls every read-only tool
+that needs no argument, and reviews each result.
+
+	--json       write one JSON document instead of a table
+	--call-all   call every tool that needs no argument, read-only or not
+	--timeout D  bound on the handshake, each listing and each call (default 10s)
+	--total D    bound on the whole review (default 5m)
+	--url URL    not yet supported: Streamable HTTP comes in a later release (exit 2)
+
+Exit status: 0 when everything is admitted, 1 when anything is rejected,
+2 when the review could not run (the server failed to start, timed out,
+or spoke no MCP) or the command line is wrong.
+`
