@@ -42,6 +42,33 @@
 // client receives a non-object structured result wrapped as
 // {"result": value}, exactly as on the wire.
 //
+// # Checking the contract
+//
+// [Check] reviews a server as `mcpwire check` reviews any server, as a
+// client decides whether to admit what it lists and use what it answers,
+// and fails the test once per finding:
+//
+//	func TestContract(t *testing.T) {
+//		for _, era := range []mcptest.Option{mcptest.Legacy("2025-06-18"), mcptest.Legacy("2025-11-25"), mcptest.Modern()} {
+//			mcptest.Check(t, newServer(), era)
+//		}
+//	}
+//
+// Every list is read twice, page by page; every descriptor is reviewed
+// (names, input and output schemas for the revision, x-mcp-header rules);
+// every tool that declares readOnlyHint true and needs no argument is
+// called, every such tool with [CallAll], and each result is reviewed
+// (content blocks, structuredContent against the outputSchema, its text
+// mirror). An error reads
+//
+//	mcptest.Check: tool "stats": consume structured-text-mirror at "/content": no text block holds ...
+//
+// naming the item, the gate (discover, admit, invoke, consume), the rule
+// id and the JSON pointer into the descriptor or result. The rules and
+// their ids are those of `mcpwire check` (see its documentation).
+//
+// # Cleanup
+//
 // The test's cleanup closes the client and fails the test if the server's
 // Serve does not return, returns an error, or wrote anything the client
 // could not read.

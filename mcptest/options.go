@@ -17,6 +17,7 @@ type config struct {
 	version  string
 	caps     *protocol.ClientCapabilities
 	handlers client.Handlers
+	callAll  bool // Check calls every no-argument tool (CallAll)
 }
 
 // options returns the session's options.

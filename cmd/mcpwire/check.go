@@ -10,14 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
-	"github.com/mcpwire/mcpwire/internal/clip"
-)
-
-// Defaults of the check flags.
-const (
-	defaultTimeout = 10 * time.Second
-	defaultTotal   = 5 * time.Minute
+	"github.com/mcpwire/mcpwire/internal/review"
 )
 
 // errURL is the answer to --url until Streamable HTTP is supported.
@@ -72,8 +67,8 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 	cfg := config{}
 	fs.BoolVar(&cfg.json, "json", false, "")
 	fs.BoolVar(&cfg.callAll, "call-all", false, "")
-	fs.DurationVar(&cfg.timeout, "timeout", defaultTimeout, "")
-	fs.DurationVar(&cfg.total, "total", defaultTotal, "")
+	fs.DurationVar(&cfg.timeout, "timeout", check.DefaultTimeout, "")
+	fs.DurationVar(&cfg.total, "total", check.DefaultTotal, "")
 	url := fs.String("url", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -103,8 +98,10 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// reviewServer runs the whole review of one server, bounded by cfg.total, and
-// returns its report with the exit status set.
+// reviewServer runs the whole review of one server, bounded by cfg.total
+// from the server's start, and returns its report with the exit status
+// set. The review itself is package check's; this adds the process: its
+// start, how it ended, its stderr's last lines and its stdout's garbage.
 func reviewServer(ctx context.Context, cfg config) *report {
 	ctx, cancel := context.WithTimeout(ctx, cfg.total)
 	defer cancel()
@@ -112,49 +109,41 @@ func reviewServer(ctx context.Context, cfg config) *report {
 	rep.command = filepath.Base(cfg.argv[0])
 	srv, err := startServer(cfg.argv)
 	if err != nil {
-		rep.fail("start", err, nil)
+		rep.Fail("start", err)
 		return rep.finish()
 	}
 	defer srv.stop()
 	sess, err := connect(ctx, srv, cfg)
 	if err != nil {
-		rep.fail("connect", err, srv)
-		rep.wire(nil, srv.stdout)
+		rep.Fail("connect", err)
+		ended(rep.Failure, srv)
+		rep.Problems = append(rep.Problems, notJSON(srv.stdout)...)
 		return rep.finish()
 	}
 	defer sess.Close()
-	rep.describe(sess)
-	if err := discover(ctx, sess, cfg, rep); err != nil {
-		rep.fail("discover", err, srv)
-		rep.wire(sess.Problems(), srv.stdout)
-		return rep.finish()
-	}
-	admit(rep)
-	if t := callTools(ctx, sess, cfg, rep); t != nil {
-		rep.Ended = ending(gateInvoke, fmt.Errorf("the server ended the connection during the call of %s", clip.Quote(t.Name)), srv)
-	}
-	rep.wire(sess.Problems(), srv.stdout)
-	if ctx.Err() != nil {
-		rep.fail("review", fmt.Errorf("the review did not finish within --total %v", cfg.total), srv)
-	}
-	return rep.finish()
+	rep.Report = check.Run(ctx, sess, check.Options{
+		CallAll:  cfg.callAll,
+		Timeout:  cfg.timeout,
+		Total:    cfg.total,
+		Progress: cfg.prog.step,
+		Wire:     func() []review.Problem { return notJSON(srv.stdout) },
+	})
+	ended(rep.Ended, srv)
+	ended(rep.Failure, srv)
+	return rep
 }
 
-// connect starts a session with the server in the era it answers, the
-// server/discover probe bounded by the smaller of its default and
-// cfg.timeout, the whole handshake by both.
+// connect starts a session with the server in the era it answers, as the
+// reviewer (check.ClientOptions), the server/discover probe bounded by the
+// smaller of its default and cfg.timeout, the whole handshake by both.
 func connect(ctx context.Context, srv *server, cfg config) (*client.Session, error) {
 	probe := min(client.DefaultDiscoverTimeout, cfg.timeout)
 	hctx, cancel := context.WithTimeout(ctx, probe+cfg.timeout)
 	defer cancel()
 	cfg.prog.step("connecting to %s", srv.name)
-	s, err := client.Connect(hctx, srv.conn, client.Options{
-		Era:             client.Auto,
-		ClientInfo:      clientInfo(),
-		Capabilities:    clientCapabilities(),
-		Handlers:        handlers(),
-		DiscoverTimeout: probe,
-	})
+	opts := check.ClientOptions()
+	opts.Era, opts.DiscoverTimeout = client.Auto, probe
+	s, err := client.Connect(hctx, srv.conn, opts)
 	switch {
 	case err == nil:
 		return s, nil

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/review"
 )
@@ -47,9 +48,9 @@ func (p *printer) header(rep *report) {
 	p.line("  era        " + rep.Era + ", revision " + safe(clip.String(rep.Revision)))
 	p.line("  detection  " + safe(rep.Detection.Summary))
 	var listed []string
-	for _, k := range []kind{toolKind, resourceKind, templateKind, promptKind} {
-		if n, ok := rep.Pages[k.member]; ok {
-			listed = append(listed, fmt.Sprintf("%s (%d page%s)", count(rep.count(k), k.noun), n, plural(n)))
+	for _, k := range check.Lists {
+		if n, ok := rep.Pages[k.Member]; ok {
+			listed = append(listed, fmt.Sprintf("%s (%d page%s)", count(rep.Count(k), k.Noun), n, plural(n)))
 		}
 	}
 	if len(listed) > 0 {
@@ -82,16 +83,16 @@ func (p *printer) tools(tools []*toolReport) {
 
 // items is the table of resources, templates or prompts (with a URI
 // column but for prompts). A list the server does not offer is left out.
-func (p *printer) items(k kind, items []*itemReport, pages map[string]int) {
-	if _, listed := pages[k.member]; !listed {
+func (p *printer) items(k check.List, items []*itemReport, pages map[string]int) {
+	if _, listed := pages[k.Member]; !listed {
 		return
 	}
 	if len(items) == 0 {
 		p.line("")
-		p.line("no " + k.noun + "s listed")
+		p.line("no " + k.Noun + "s listed")
 		return
 	}
-	title, located := strings.ToUpper(k.noun), k != promptKind
+	title, located := strings.ToUpper(k.Noun), k != promptKind
 	t := &table{head: []string{title, "VERDICT"}}
 	if located {
 		t.head = []string{title, "NAME", "VERDICT"}
@@ -123,7 +124,7 @@ func (p *printer) serverProblems(problems []review.Problem) {
 
 // ending says why the review could not run, or how the server ended
 // during it, after title.
-func (p *printer) ending(title string, f *failure) {
+func (p *printer) ending(title string, f *check.Failure) {
 	p.line("")
 	p.line(p.red(title) + safe(f.Error))
 	if f.Exit != "" {
@@ -148,67 +149,23 @@ func (p *printer) verdict(rep *report) {
 		word = p.red(word)
 	}
 	var parts []string
-	for _, k := range []kind{toolKind, resourceKind, templateKind, promptKind} {
-		if _, ok := rep.Pages[k.member]; !ok || rep.Failure != nil {
+	for _, k := range check.Lists {
+		if _, ok := rep.Pages[k.Member]; !ok || rep.Failure != nil {
 			continue
 		}
-		switch n, refused := rep.count(k), rep.refused(k); {
+		switch n, refused := rep.Count(k), rep.Refused(k); {
 		case rep.Exit == exitOK && k == toolKind:
-			parts = append(parts, fmt.Sprintf("%s (%d called)", count(n, k.noun), rep.called()))
+			parts = append(parts, fmt.Sprintf("%s (%d called)", count(n, k.Noun), rep.Called()))
 		case rep.Exit == exitOK:
-			parts = append(parts, count(n, k.noun))
+			parts = append(parts, count(n, k.Noun))
 		case refused > 0:
-			parts = append(parts, fmt.Sprintf("%d of %s", refused, count(n, k.noun)))
+			parts = append(parts, fmt.Sprintf("%d of %s", refused, count(n, k.Noun)))
 		}
 	}
 	if n := len(rep.Problems); n > 0 {
 		parts = append(parts, count(n, "server problem"))
 	}
 	p.line(p.bold("verdict: ") + word + prefixed(": ", strings.Join(parts, ", ")) + fmt.Sprintf(" (exit %d)", rep.Exit))
-}
-
-// called returns the number of tools called.
-func (r *report) called() int {
-	n := 0
-	for _, t := range r.Tools {
-		if t.Called {
-			n++
-		}
-	}
-	return n
-}
-
-// count returns the number of items of a kind listed.
-func (r *report) count(k kind) int {
-	switch k {
-	case toolKind:
-		return len(r.Tools)
-	case resourceKind:
-		return len(r.Resources)
-	case templateKind:
-		return len(r.ResourceTemplates)
-	}
-	return len(r.Prompts)
-}
-
-// refused returns the number of items of a kind refused.
-func (r *report) refused(k kind) int {
-	n := 0
-	if k == toolKind {
-		for _, t := range r.Tools {
-			if !t.Admitted {
-				n++
-			}
-		}
-		return n
-	}
-	items := map[kind][]*itemReport{resourceKind: r.Resources, templateKind: r.ResourceTemplates, promptKind: r.Prompts}[k]
-	for _, it := range items {
-		if !it.Admitted {
-			n++
-		}
-	}
-	return n
 }
 
 // problemLine is one finding on one line.
@@ -241,6 +198,14 @@ func callWord(t *toolReport) string {
 
 // count is "3 tools", "1 tool".
 func count(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
 
 // prefixed is prefix+s, or "" when s is.
 func prefixed(prefix, s string) string {

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	json "github.com/goccy/go-json"
-
 	"github.com/mcpwire/mcpwire/internal/review"
 )
 
@@ -88,43 +86,6 @@ func TestSniffer(t *testing.T) {
 type nopCloser struct{ *strings.Reader }
 
 func (nopCloser) Close() error { return nil }
-
-// compare and duplicates: what two listings may differ in.
-func TestCompare(t *testing.T) {
-	raw := func(items ...string) []json.RawMessage {
-		out := make([]json.RawMessage, len(items))
-		for i, it := range items {
-			out[i] = json.RawMessage(it)
-		}
-		return out
-	}
-	a, b, c := `{"name":"a","x":1,"y":2}`, `{"name":"b"}`, `{"name":"c"}`
-	for _, tc := range []struct {
-		name          string
-		first, second []json.RawMessage
-		want          []string // rule ids
-	}{
-		{"same, key order and spaces aside", raw(a, b), raw(`{ "y":2, "x":1, "name":"a" }`, b), nil},
-		{"another order", raw(a, b, c), raw(a, c, b), []string{ruleListOrder}},
-		{"one more", raw(a, b), raw(a, b, c), []string{ruleListContent}},
-		{"one changed", raw(a, b), raw(`{"name":"a","x":3,"y":2}`, b), []string{ruleListContent}},
-		{"unnamed items by position", raw(`{"x":1}`, `{"x":2}`), raw(`{"x":1}`, `{"x":2}`), nil},
-	} {
-		var got []string
-		for _, f := range compare(toolKind, tc.first, tc.second) {
-			got = append(got, f.rule)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-	}
-	if d := duplicates(toolKind, raw(a, b, a)); d == nil || d.rule != ruleListDuplicate || !strings.Contains(d.msg, `"a"`) {
-		t.Errorf("duplicates: %+v", d)
-	}
-	if d := duplicates(toolKind, raw(a, b)); d != nil {
-		t.Errorf("no duplicates: %+v", d)
-	}
-}
 
 // safe neutralises what a hostile server could send to a terminal.
 func TestSafe(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"context"
@@ -15,41 +15,32 @@ import (
 	"github.com/mcpwire/mcpwire/schema"
 )
 
-// Why a tool is not called.
-const (
-	skipNotAdmitted = "not admitted"
-	skipNeedsArgs   = "needs arguments"
-	skipNotReadOnly = "not read-only (--call-all calls it)"
-	skipServerGone  = "the server ended the connection"
-	skipOutOfTime   = "the review ran out of time (--total)"
-)
-
 // callTools calls every admitted tool that needs no argument and is
-// read-only (every such tool with --call-all), one at a time, each call
-// bounded by cfg.timeout, and reviews each result. It returns the tool
+// read-only (every such tool with Options.CallAll), one at a time, each call
+// bounded by opts.Timeout, and reviews each result. It returns the tool
 // whose call the server ended the connection during, if one did: the
 // tools after it are not called.
-func callTools(ctx context.Context, s *client.Session, cfg config, rep *report) (gone *toolReport) {
-	var todo []*toolReport
+func callTools(ctx context.Context, s *client.Session, opts Options, rep *Report) (gone *ToolReport) {
+	var todo []*ToolReport
 	for _, t := range rep.Tools {
-		if t.Reason = skipReason(t, cfg.callAll); t.Reason == "" {
+		if t.Reason = skipReason(t, opts.CallAll); t.Reason == "" {
 			todo = append(todo, t)
 		}
 	}
 	if len(todo) > 0 {
-		cfg.prog.step("calling %d tool%s…", len(todo), plural(len(todo)))
+		opts.step("calling %d tool%s…", len(todo), plural(len(todo)))
 	}
 	for i, t := range todo {
 		switch {
 		case gone != nil:
-			t.Reason = skipServerGone
+			t.Reason = SkipServerGone
 			continue
 		case ctx.Err() != nil:
-			t.Reason = skipOutOfTime
+			t.Reason = SkipOutOfTime
 			continue
 		}
-		cfg.prog.step("  %d/%d %s", i+1, len(todo), clip.Quote(t.Name))
-		if call(ctx, s, cfg, rep.Revision, t) {
+		opts.step("  %d/%d %s", i+1, len(todo), clip.Quote(t.Name))
+		if call(ctx, s, opts, rep.Revision, t) {
 			gone = t
 		}
 		t.Admitted = len(t.Problems) == 0
@@ -60,7 +51,7 @@ func callTools(ctx context.Context, s *client.Session, cfg config, rep *report) 
 // skipReason says why t is not called, "" when it is. A tool needs
 // arguments when its inputSchema has required members, or refuses {}
 // for another reason (minProperties, a required member under allOf).
-func skipReason(t *toolReport, callAll bool) string {
+func skipReason(t *ToolReport, callAll bool) string {
 	var d struct {
 		Annotations struct {
 			ReadOnlyHint json.RawMessage `json:"readOnlyHint"`
@@ -72,11 +63,11 @@ func skipReason(t *toolReport, callAll bool) string {
 	}
 	switch {
 	case !t.described || json.Unmarshal(t.descriptor, &d) != nil || json.Unmarshal(d.InputSchema, &in) != nil:
-		return skipNotAdmitted
+		return SkipNotAdmitted
 	case len(in.Required) > 0 || !acceptsNoArguments(d.InputSchema):
-		return skipNeedsArgs
+		return SkipNeedsArgs
 	case !callAll && string(d.Annotations.ReadOnlyHint) != "true":
-		return skipNotReadOnly
+		return SkipNotReadOnly
 	}
 	return ""
 }
@@ -89,33 +80,33 @@ func acceptsNoArguments(inputSchema json.RawMessage) bool {
 
 // call calls t with no arguments and records the outcome and what the
 // reviewer found; it reports whether the server ended the connection.
-func call(ctx context.Context, s *client.Session, cfg config, rev string, t *toolReport) (gone bool) {
-	cctx, cancel := context.WithTimeout(ctx, cfg.timeout)
+func call(ctx context.Context, s *client.Session, opts Options, rev string, t *ToolReport) (gone bool) {
+	cctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	t.Called = true
 	params := map[string]any{"name": t.Name, "arguments": map[string]any{}}
 	res, rpcErr, err := s.Call(cctx, protocol.MethodCallTool, params)
 	switch {
 	case err != nil:
-		return failed(ctx, cctx, cfg, t, err)
+		return failed(ctx, cctx, opts, t, err)
 	case rpcErr != nil:
-		t.Outcome = outcomeError
+		t.Outcome = OutcomeError
 		t.Reason = fmt.Sprintf("error %d: %s", rpcErr.Code, clip.String(rpcErr.Message))
 		if refusesRequest(rpcErr.Code) {
-			t.add(gateInvoke, ruleCallError, fmt.Sprintf("a call with no arguments, which the inputSchema allows, got JSON-RPC error %d: the server refused a valid request for a tool it lists", rpcErr.Code))
+			t.add(GateInvoke, RuleCallError, fmt.Sprintf("a call with no arguments, which the inputSchema allows, got JSON-RPC error %d: the server refused a valid request for a tool it lists", rpcErr.Code))
 		}
 		return false
 	}
 	if rt := review.ResultType(rev, res); rt != review.ResultComplete && rt != "" {
-		t.Outcome, t.Reason = outcomeIncomplete, "resultType "+clip.Quote(rt)
+		t.Outcome, t.Reason = OutcomeIncomplete, "resultType "+clip.Quote(rt)
 		return false
 	}
-	t.Outcome = outcomeSuccess
+	t.Outcome = OutcomeSuccess
 	var flag struct {
 		IsError bool `json:"isError"`
 	}
 	if json.Unmarshal(res, &flag) == nil && flag.IsError {
-		t.Outcome = outcomeIsError
+		t.Outcome = OutcomeIsError
 	}
 	t.Problems = append(t.Problems, review.Result(rev, t.descriptor, res)...)
 	return false
@@ -137,28 +128,28 @@ func refusesRequest(code int64) bool {
 
 // failed records a call that got no usable answer; it reports whether
 // the server ended the connection.
-func failed(ctx, cctx context.Context, cfg config, t *toolReport, err error) bool {
-	t.Outcome = outcomeFailed
-	t.Reason = trimClient(err)
+func failed(ctx, cctx context.Context, opts Options, t *ToolReport, err error) bool {
+	t.Outcome = OutcomeFailed
+	t.Reason = Trim(err)
 	switch {
 	case errors.Is(err, client.ErrNoHandler):
-		t.add(gateInvoke, ruleInputUndeclared, "the tool's input_required asked for input the client did not declare (it declares elicitation and roots, not sampling)")
+		t.add(GateInvoke, RuleInputUndeclared, "the tool's input_required asked for input the client did not declare (it declares elicitation and roots, not sampling)")
 	case ctx.Err() != nil:
-		t.Called, t.Outcome, t.Reason = false, outcomeNotCalled, skipOutOfTime
+		t.Called, t.Outcome, t.Reason = false, OutcomeNotCalled, SkipOutOfTime
 	case cctx.Err() != nil:
-		t.Outcome, t.Reason = outcomeTimeout, fmt.Sprintf("no answer within %v", cfg.timeout)
-		t.add(gateInvoke, ruleCallTimeout, fmt.Sprintf("the call got no answer within %v (--timeout); it was cancelled", cfg.timeout))
+		t.Outcome, t.Reason = OutcomeTimeout, fmt.Sprintf("no answer within %v", opts.Timeout)
+		t.add(GateInvoke, RuleCallTimeout, fmt.Sprintf("the call got no answer within %v (--timeout); it was cancelled", opts.Timeout))
 	case errors.Is(err, client.ErrDisconnected):
-		t.add(gateInvoke, ruleCallFailed, "the server ended the connection during the call")
+		t.add(GateInvoke, RuleCallFailed, "the server ended the connection during the call")
 		return true
 	default:
-		t.add(gateInvoke, ruleCallFailed, "the call got no usable answer: "+trimClient(err))
+		t.add(GateInvoke, RuleCallFailed, "the call got no usable answer: "+Trim(err))
 	}
 	return false
 }
 
 // add records one finding about t.
-func (t *toolReport) add(gate, rule, msg string) {
+func (t *ToolReport) add(gate, rule, msg string) {
 	t.Problems = append(t.Problems, review.Problem{Gate: gate, Rule: rule, Message: msg})
 }
 

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"fmt"
@@ -18,15 +18,15 @@ const maxNamed = 5
 // items (by the member that names them), the same ones in another order,
 // or an item whose descriptor changed (compared as JSON values, so key
 // order and white space do not count).
-func compare(k kind, first, second []json.RawMessage) []finding {
+func compare(k List, first, second []json.RawMessage) []finding {
 	a, b := keys(k, first), keys(k, second)
 	var out []finding
 	if gone, added := missing(a, b), missing(b, a); len(gone)+len(added) > 0 {
-		out = append(out, finding{ruleListContent, fmt.Sprintf("two %s listings differ: %d %ss, then %d%s%s",
-			k.method, len(a), k.noun, len(b), named("; only in the first: ", gone), named("; only in the second: ", added))})
+		out = append(out, finding{RuleListContent, fmt.Sprintf("two %s listings differ: %d %ss, then %d%s%s",
+			k.Method, len(a), k.Noun, len(b), named("; only in the first: ", gone), named("; only in the second: ", added))})
 	} else if i := firstDifference(a, b); i >= 0 {
-		out = append(out, finding{ruleListOrder, fmt.Sprintf("two %s listings gave the same %ss in another order: %s came first, then %s, at position %d",
-			k.method, k.noun, clip.Quote(a[i]), clip.Quote(b[i]), i+1)})
+		out = append(out, finding{RuleListOrder, fmt.Sprintf("two %s listings gave the same %ss in another order: %s came first, then %s, at position %d",
+			k.Method, k.Noun, clip.Quote(a[i]), clip.Quote(b[i]), i+1)})
 	}
 	at := map[string]int{}
 	for j, key := range b {
@@ -39,14 +39,14 @@ func compare(k kind, first, second []json.RawMessage) []finding {
 		}
 	}
 	if len(changed) > 0 {
-		out = append(out, finding{ruleListContent, fmt.Sprintf("two %s listings gave different descriptors for %s",
-			k.method, named("", changed))})
+		out = append(out, finding{RuleListContent, fmt.Sprintf("two %s listings gave different descriptors for %s",
+			k.Method, named("", changed))})
 	}
 	return out
 }
 
 // duplicates reports the names one listing gives more than one item.
-func duplicates(k kind, items []json.RawMessage) *finding {
+func duplicates(k List, items []json.RawMessage) *finding {
 	seen := map[string]int{}
 	var dup []string
 	for _, key := range keys(k, items) {
@@ -57,16 +57,16 @@ func duplicates(k kind, items []json.RawMessage) *finding {
 	if dup == nil {
 		return nil
 	}
-	return &finding{ruleListDuplicate, fmt.Sprintf("%s lists more than one %s named %s: a client keeps one of them",
-		k.method, k.noun, named("", dup))}
+	return &finding{RuleListDuplicate, fmt.Sprintf("%s lists more than one %s named %s: a client keeps one of them",
+		k.Method, k.Noun, named("", dup))}
 }
 
-// keys names each item by its k.id member, or by its position when that
+// keys names each item by its k.ID member, or by its position when that
 // is not a string.
-func keys(k kind, items []json.RawMessage) []string {
+func keys(k List, items []json.RawMessage) []string {
 	out := make([]string, len(items))
 	for i, it := range items {
-		out[i] = idOf(it, k.id)
+		out[i] = idOf(it, k.ID)
 		if out[i] == "" {
 			out[i] = "#" + strconv.Itoa(i+1)
 		}

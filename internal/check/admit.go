@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	json "github.com/goccy/go-json"
@@ -7,10 +7,10 @@ import (
 )
 
 // toolReports makes one report per listed tool, not yet reviewed.
-func toolReports(items []json.RawMessage) []*toolReport {
-	out := make([]*toolReport, len(items))
+func toolReports(items []json.RawMessage) []*ToolReport {
+	out := make([]*ToolReport, len(items))
 	for i, it := range items {
-		out[i] = &toolReport{Name: idOf(it, "name"), Outcome: outcomeNotCalled, descriptor: it,
+		out[i] = &ToolReport{Name: idOf(it, "name"), Outcome: OutcomeNotCalled, descriptor: it,
 			Problems: []review.Problem{}, Headers: []review.HeaderVerdict{}}
 	}
 	return out
@@ -19,17 +19,17 @@ func toolReports(items []json.RawMessage) []*toolReport {
 // itemReports makes one report per listed resource, template or prompt,
 // named by its name member and located by its uri member (none for a
 // prompt).
-func itemReports(items []json.RawMessage, name, uri string) []*itemReport {
-	out := make([]*itemReport, len(items))
+func itemReports(items []json.RawMessage, name, uri string) []*ItemReport {
+	out := make([]*ItemReport, len(items))
 	for i, it := range items {
-		out[i] = &itemReport{Name: idOf(it, name), URI: idOf(it, uri), descriptor: it, Problems: []review.Problem{}}
+		out[i] = &ItemReport{Name: idOf(it, name), URI: idOf(it, uri), descriptor: it, Problems: []review.Problem{}}
 	}
 	return out
 }
 
 // admit reviews every descriptor listed, each on its own: one that is
 // refused never stops the review of the others.
-func admit(rep *report) {
+func admit(rep *Report) {
 	rev := rep.Revision
 	for _, t := range rep.Tools {
 		t.Problems = append(t.Problems, review.Tool(rev, t.descriptor)...)
@@ -38,7 +38,7 @@ func admit(rep *report) {
 		t.Admitted = t.described
 	}
 	for _, l := range []struct {
-		items []*itemReport
+		items []*ItemReport
 		rule  func(string, json.RawMessage) []review.Problem
 	}{
 		{rep.Resources, review.Resource},

@@ -1,4 +1,4 @@
-package main
+package check
 
 import (
 	"context"
@@ -7,6 +7,14 @@ import (
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/protocol"
 )
+
+// ClientOptions are the reviewer's side of a session: its name
+// (mcpwire-check), what it declares and how it answers the server's
+// questions (see handlers). The caller sets the era, the version and the
+// probe's bound, and connects with them before Run.
+func ClientOptions() client.Options {
+	return client.Options{ClientInfo: clientInfo(), Capabilities: clientCapabilities(), Handlers: handlers()}
+}
 
 // clientInfo names the reviewer to the server.
 func clientInfo() protocol.Implementation {

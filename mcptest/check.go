@@ -1,0 +1,84 @@
+package mcptest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/mcpwire/mcpwire/internal/check"
+	"github.com/mcpwire/mcpwire/internal/client"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// CallAll makes Check call every tool that needs no argument, not only
+// the read-only ones (mcpwire check --call-all). NewClient ignores it.
+func CallAll() Option {
+	return func(c *config) { c.callAll = true }
+}
+
+// Check reviews srv as mcpwire check reviews a server, over an in-memory
+// connection in the era the options choose (Modern unless Legacy is
+// given): it lists everything twice, reviews every descriptor, calls
+// every tool that declares readOnlyHint true and needs no argument (every
+// one that needs no argument with CallAll) and reviews each result. It
+// calls t.Errorf once per finding: each problem of a rejected descriptor,
+// call or result, naming the item, the gate, the rule id and the JSON
+// pointer, and each problem of the server as a whole; and once when the
+// review could not run. A server that passes gets no call at all.
+//
+// The client answers as the reviewer does, a user who says no: it
+// declines every elicitation and lists no roots, and declares no
+// sampling. AnswerElicitation, AnswerSampling, Roots and Capabilities
+// replace those answers with the test's. Check returns when the review is
+// over and srv's Serve has returned.
+func Check(t testing.TB, srv *mcp.Server, opts ...Option) {
+	t.Helper()
+	cfg := &config{era: client.Modern}
+	for _, o := range opts {
+		o(cfg)
+	}
+	callAll := cfg.callAll
+	serverEnd, clientEnd := transport.Pipe(transport.Options{})
+	serveCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(serveCtx, serverEnd) }()
+	defer waitServe(t, served)
+	ctx, cancel := context.WithTimeout(context.Background(), connectTimeout)
+	s, err := client.Connect(ctx, clientEnd, cfg.checkOptions())
+	cancel()
+	if err != nil {
+		t.Errorf("mcptest.Check: the review could not run (connect): %s", check.Trim(err))
+		return
+	}
+	rep := check.Run(context.Background(), s, check.Options{CallAll: callAll})
+	s.Close()
+	report(t, rep)
+}
+
+// checkOptions returns the reviewer's session options in the config's
+// era, with the test's answers when it scripted any.
+func (c *config) checkOptions() client.Options {
+	o := check.ClientOptions()
+	o.Era, o.ProtocolVersion = c.era, c.version
+	h := c.handlers
+	if c.caps != nil || h.Elicit != nil || h.Sample != nil || h.Roots != nil {
+		o.Capabilities, o.Handlers = c.caps, h
+	}
+	return o
+}
+
+// waitServe fails the test if Serve does not return within serveTimeout
+// of the connection closing, or returns an error.
+func waitServe(t testing.TB, served <-chan error) {
+	t.Helper()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("mcptest.Check: the server's Serve returned %v", err)
+		}
+	case <-time.After(serveTimeout):
+		t.Errorf("mcptest.Check: the server's Serve did not return within %v of the client closing the connection", serveTimeout)
+	}
+}

@@ -1,0 +1,46 @@
+package mcptest_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcptest"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// The contract review in a test: one good tool, and one whose result
+// carries structured content with no text block mirroring it, which
+// clients that read only the text would show as nothing. Check fails the
+// test once per finding, in each era of the table.
+func ExampleCheck() {
+	readOnly := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
+	srv := mcp.NewServer(mcp.Implementation{Name: "stats", Version: "1"}, nil)
+	srv.MustAddTool(tool.New("ping", "Answers pong.", func(context.Context, struct{}) (string, error) {
+		return "pong", nil
+	}, tool.WithAnnotations(readOnly)))
+	srv.MustAddTool(tool.Tool{
+		Name: "stats", Description: "Counts things.", Annotations: readOnly,
+		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
+			return &tool.Result{Structured: json.RawMessage(`{"count":3}`)}, nil // no text block
+		},
+	})
+
+	for _, era := range []struct {
+		name string
+		opt  mcptest.Option
+	}{{"2025-06-18", mcptest.Legacy("2025-06-18")}, {"2026-07-28", mcptest.Modern()}} {
+		fmt.Println(era.name)
+		test(func(t testing.TB) {
+			mcptest.Check(t, srv, era.opt)
+		})
+	}
+	// Output:
+	// 2025-06-18
+	// error: mcptest.Check: tool "stats": consume structured-text-mirror at "/content": no text block holds the JSON serialisation of structuredContent, which clients that ignore structuredContent need
+	// 2026-07-28
+	// error: mcptest.Check: tool "stats": consume structured-text-mirror at "/content": no text block holds the JSON serialisation of structuredContent, which clients that ignore structuredContent need
+}
