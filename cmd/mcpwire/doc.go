@@ -1,7 +1,10 @@
 // Command mcpwire reviews MCP servers, in any language, the way a client
-// decides whether to admit what they list and use what they answer.
+// decides whether to admit what they list and use what they answer, and
+// records and replays their sessions as golden transcripts.
 //
 //	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+//	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
+//	mcpwire replay [--update] FILE -- CMD [ARGS...]
 //	mcpwire help
 //
 // # check
@@ -86,4 +89,29 @@
 //
 // --url (Streamable HTTP) is accepted and refused with exit 2: it comes in
 // a later release.
+//
+// # record
+//
+// record is a transparent stdio proxy: a host configured to launch
+// "mcpwire record --out session.golden -- ./server" instead of "./server"
+// works as before (bytes relayed unchanged both ways, stderr passed
+// through, SIGINT, SIGTERM and SIGHUP forwarded, EOF closing the server's
+// stdin, the server's exit status kept), while the session is written to
+// FILE in the project's golden transcript format (package internal/golden),
+// with a header naming the time, the client, the server, the command and
+// the note. Cursors and requestState values become placeholders, so the
+// file replays. The file is rewritten shortly after new lines arrive and
+// when the server exits; a SIGKILL of the recorder can lose the last tenth
+// of a second.
+//
+// # replay
+//
+// replay sends the transcript's client lines to CMD and compares what it
+// writes as JSON, key order ignored, normalising what differs between runs:
+// cursors and requestState (by position), the ids of requests the server
+// sends (the client's answers follow the server's ids), RFC 3339
+// timestamps, and the JSON pointers a "# volatile: /pointer" header line
+// names (a "*" segment matches any key or element). It prints one diff per
+// differing line and exits 0 on a match, 1 on a difference, 2 when it could
+// not run; --update rewrites the file from what the server wrote.
 package main

@@ -27,6 +27,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case "check":
 		return runCheck(ctx, args[1:], stdout, stderr)
+	case "record":
+		return runRecord(args[1:], os.Stdin, stdout, stderr)
+	case "replay":
+		return runReplay(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "mcpwire: unknown subcommand %q\n\n%s", args[0], usage)
 	return exitNotRun
@@ -39,6 +43,8 @@ const usage = `mcpwire reviews MCP servers the way a client would admit them.
 Usage:
 
 	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
+	mcpwire replay [--update] FILE -- CMD [ARGS...]
 	mcpwire help
 
 check starts CMD as a stdio MCP server (any language), detects its era
@@ -55,4 +61,13 @@ that needs no argument, and reviews each result.
 Exit status: 0 when everything is admitted, 1 when anything is rejected,
 2 when the review could not run (the server failed to start, timed out,
 or spoke no MCP) or the command line is wrong.
+
+record runs CMD behind a transparent stdio proxy (a host launches
+mcpwire record instead of the server) and writes the session to FILE as
+a golden transcript; its exit status is the server's.
+
+replay sends FILE's client lines to CMD and compares what it writes,
+cursors, states, server request ids, RFC 3339 times and the header's
+"# volatile: POINTER" values normalised; --update rewrites FILE. Exit
+status: 0 on a match, 1 on a difference, 2 when the replay could not run.
 `

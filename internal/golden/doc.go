@@ -38,6 +38,46 @@
 // After the last client line the harness closes stdin (if no !close did)
 // and expects the server's output to end with no further lines.
 //
+// "#" lines inside the session are prose: Load keeps them with the client
+// line after them (Step.Notes) or after the last step (Transcript.Trailer)
+// and Format writes them back, so a rewrite keeps them.
+//
+// # Transcripts recorded from other servers
+//
+// Replay and Record compare exactly: the project's own transcripts use
+// them. ReplayWith and RecordWith take Options that normalise what
+// legitimately differs between runs of a server someone else wrote, as
+// mcpwire replay does for a session mcpwire record wrote:
+//
+//   - Timestamps: a string that parses as RFC 3339 matches any other.
+//   - Volatile: JSON pointers (RFC 6901; "*" matches any one member or
+//     element) whose values match whatever the server writes there; a
+//     transcript names them in its header (below).
+//   - ServerIDs: the id of a request the server sends (elicitation/create,
+//     sampling/createMessage, roots/list, ping) matches the id the server
+//     picks, by position, and a later client line answering the
+//     transcript's id is sent with the server's; Rewrite writes the
+//     answers of requests it rewrote with the server's ids.
+//   - Text: an expected line that is not JSON matches the same text.
+//
+// A volatile pointer is a header line of its own, "# volatile: " and the
+// pointer (the rest of the line, trimmed), read by Transcript.Volatile:
+//
+//	# volatile: /result/content/0/text
+//	# volatile: /result/tools/*/description
+//
+// It applies to every server line, and only where the expected line has
+// a value: a member the expected line has and the server left out is
+// still a difference.
+//
+// NameSealed turns a recorded session into a replayable one: each literal
+// nextCursor and requestState a server line holds becomes a
+// $CURSOR_<step>_<line> or $STATE_<step>_<line> placeholder, named as
+// Rewrite names them, and so does the same value sent back in a later
+// client line. A recorded string that is exactly "$NAME" is read as a
+// placeholder too, and a recorded client line starting with "!" as a
+// directive; neither comes from a real host.
+//
 // HTTP transcripts (testdata/http) have a format of their own, described in
 // http.go: requests with their headers and the statuses, headers, bodies and
 // SSE events expected back (LoadHTTP, ReplayHTTP, RecordHTTP).

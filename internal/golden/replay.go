@@ -29,6 +29,9 @@ type Outcome struct {
 	Actual   [][]string // server lines per step
 	Problems []string   // mismatches, schema failures and protocol faults
 	matched  map[[2]int]bool
+	// serverIDs maps an expected server request's id (JSON text) to the
+	// server's (Options.ServerIDs).
+	serverIDs map[string]serverID
 }
 
 // Rewrite returns the transcript with its expectations replaced by what the
@@ -50,6 +53,7 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 		}
 		out.Steps[i] = st
 	}
+	o.rewriteClientIDs(&out)
 	return &out
 }
 
@@ -57,21 +61,25 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 // the server writes after each, waiting QuietPeriod for more; it is how
 // "go test -update" rewrites transcripts.
 func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
-	return run(tr, p, check, true)
+	return run(tr, p, Options{Check: check}, true)
 }
 
 // Replay runs the transcript against p: after each client line it expects
 // exactly the transcript's server lines, and after the last one it expects
 // the server's output to end.
 func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
-	return run(tr, p, check, false)
+	return run(tr, p, Options{Check: check}, false)
 }
 
 // run drives the steps; record reads what comes instead of what is expected.
-func run(tr *Transcript, p *Peer, check Checker, record bool) *Outcome {
+func run(tr *Transcript, p *Peer, opts Options, record bool) *Outcome {
 	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
-	r := replayer{tr: tr, p: p, check: check, o: o,
+	r := replayer{tr: tr, p: p, check: opts.Check, opts: opts, o: o,
 		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
+	if err := r.compileVolatile(); err != nil {
+		o.Problems = append(o.Problems, err.Error())
+		return o
+	}
 	closed := false
 	for i, st := range tr.Steps {
 		if d, ok, err := sleepDirective(st.Client); ok {
@@ -174,6 +182,7 @@ type replayer struct {
 	tr      *Transcript
 	p       *Peer
 	check   Checker
+	opts    Options
 	o       *Outcome
 	binds   map[string]string
 	methods map[string]string // request id key -> method
@@ -182,6 +191,7 @@ type replayer struct {
 	// lastModern is the declared version of the last request sent, "" if
 	// it was a legacy request.
 	lastModern string
+	volatile   [][]string // Options.Volatile, split into reference tokens
 }
 
 var placeholder = regexp.MustCompile(`\$[A-Z][A-Z0-9_]*`)
@@ -211,6 +221,7 @@ func (r *replayer) send(st Step) error {
 		}
 		line = strings.Replace(tmpl, "@PAD@", strings.Repeat("x", n), 1)
 	}
+	line = r.mapClientID(line)
 	r.noteMethods([]byte(line))
 	return r.p.WriteLine(line)
 }
@@ -285,6 +296,12 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 	}()
 	var exp, act any
 	if err := unmarshal(expected, &exp); err != nil {
+		if r.opts.Text {
+			if expected != actual {
+				r.problem(lineNo, "server line differs (-want +got):\n%s", cmp.Diff(expected, actual))
+			}
+			return
+		}
 		r.problem(lineNo, "expected line is not JSON: %v", err)
 		return
 	}
@@ -292,7 +309,9 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 		r.problem(lineNo, "server line is not JSON: %v\n%s", err, actual)
 		return
 	}
+	exp = r.mapServerID(step, idx, exp, act)
 	exp = r.bind(exp, act)
+	exp = r.normalise(exp, act)
 	if d := cmp.Diff(exp, act); d != "" {
 		r.problem(lineNo, "server line differs (-want +got):\n%s", d)
 	}

@@ -12,6 +12,10 @@ type Step struct {
 	Client   string   // the client line or directive, without "> "
 	Expected []string // the server lines, without "< "
 	Line     int      // line number of the client line in the file
+	// Notes are the "#" lines of the session written just before the
+	// client line (prose, such as a recorder's remark that a line is not
+	// JSON); Load keeps them so that a rewrite keeps them too.
+	Notes []string
 }
 
 // Transcript is a parsed golden file.
@@ -20,6 +24,8 @@ type Transcript struct {
 	Header []string          // prose and config lines, kept for rewriting
 	Config map[string]string // from the -- config -- section
 	Steps  []Step
+	// Trailer holds the "#" lines after the last step.
+	Trailer []string
 }
 
 // Load parses a transcript file.
@@ -33,6 +39,7 @@ func Load(path string) (*Transcript, error) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	section := "header"
+	var notes []string // session "#" lines waiting for their client line
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		switch {
@@ -51,14 +58,17 @@ func Load(path string) (*Transcript, error) {
 				t.Config[strings.TrimSpace(k)] = strings.TrimSpace(v)
 			}
 		case strings.HasPrefix(line, "> "):
-			t.Steps = append(t.Steps, Step{Client: line[2:], Line: n})
+			t.Steps = append(t.Steps, Step{Client: line[2:], Line: n, Notes: notes})
+			notes = nil
 		case strings.HasPrefix(line, "< "):
 			if len(t.Steps) == 0 {
 				return nil, fmt.Errorf("%s:%d: a server line before any client line", path, n)
 			}
 			s := &t.Steps[len(t.Steps)-1]
 			s.Expected = append(s.Expected, line[2:])
-		case strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "#"):
+			notes = append(notes, line)
+		case strings.TrimSpace(line) == "":
 		default:
 			return nil, fmt.Errorf("%s:%d: session lines start with \"> \" or \"< \"", path, n)
 		}
@@ -66,6 +76,7 @@ func Load(path string) (*Transcript, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
+	t.Trailer = notes
 	if len(t.Header) == 0 || !strings.HasPrefix(t.Header[0], "#") {
 		return nil, fmt.Errorf("%s: a transcript starts with a prose header of # lines", path)
 	}
@@ -80,10 +91,16 @@ func (t *Transcript) Format() string {
 	}
 	b.WriteString("-- session --\n")
 	for _, s := range t.Steps {
+		for _, n := range s.Notes {
+			b.WriteString(n + "\n")
+		}
 		b.WriteString("> " + s.Client + "\n")
 		for _, e := range s.Expected {
 			b.WriteString("< " + e + "\n")
 		}
+	}
+	for _, n := range t.Trailer {
+		b.WriteString(n + "\n")
 	}
 	return b.String()
 }
