@@ -14,7 +14,7 @@ import (
 // character rule for prompt names (our server applies the tool rule to its
 // own prompts, which is stricter than a client needs).
 func Prompt(revision string, descriptor json.RawMessage) []Problem {
-	rep, d, ok := start(revision, descriptor, "prompt")
+	rep, _, d, ok := start(revision, descriptor, "prompt")
 	if !ok {
 		return rep.list
 	}

@@ -11,7 +11,7 @@ import (
 // mimeType, size, annotations). It returns nil when the resource is
 // admitted.
 func Resource(revision string, descriptor json.RawMessage) []Problem {
-	rep, d, ok := start(revision, descriptor, "resource")
+	rep, _, d, ok := start(revision, descriptor, "resource")
 	if !ok {
 		return rep.list
 	}
@@ -35,7 +35,7 @@ func Resource(revision string, descriptor json.RawMessage) []Problem {
 // matches with, package uritemplate), a name, and the optional members'
 // types. It returns nil when the template is admitted.
 func ResourceTemplate(revision string, descriptor json.RawMessage) []Problem {
-	rep, d, ok := start(revision, descriptor, "resource template")
+	rep, _, d, ok := start(revision, descriptor, "resource template")
 	if !ok {
 		return rep.list
 	}
@@ -55,17 +55,20 @@ func ResourceTemplate(revision string, descriptor json.RawMessage) []Problem {
 	return rep.list
 }
 
-// start checks the revision and decodes the descriptor of what.
-func start(revision string, descriptor json.RawMessage, what string) (*report, members, bool) {
+// start checks the revision and decodes the descriptor of what: the
+// admit gate's report, the revision, the descriptor's members, and false
+// (with the problem reported) when the review cannot go on.
+func start(revision string, descriptor json.RawMessage, what string) (*report, rev, members, bool) {
 	rep := &report{gate: GateAdmit}
-	if _, ok := rep.known(revision); !ok {
-		return rep, nil, false
+	r, ok := rep.known(revision)
+	if !ok {
+		return rep, r, nil, false
 	}
 	d, ok := object(descriptor)
 	if !ok {
 		rep.add(RuleDescriptor, "", "the %s descriptor is not a JSON object", what)
 	}
-	return rep, d, ok
+	return rep, r, d, ok
 }
 
 // resourceFields checks what resources and templates share: a non-empty

@@ -18,14 +18,8 @@ var hints = []string{"readOnlyHint", "destructiveHint", "idempotentHint", "openW
 // descriptor that is not a JSON object gives that one problem. See the
 // package documentation for the rules.
 func Tool(revision string, descriptor json.RawMessage) []Problem {
-	rep := &report{gate: GateAdmit}
-	r, ok := rep.known(revision)
+	rep, r, d, ok := start(revision, descriptor, "tool")
 	if !ok {
-		return rep.list
-	}
-	d, ok := object(descriptor)
-	if !ok {
-		rep.add(RuleDescriptor, "", "the tool descriptor is not a JSON object")
 		return rep.list
 	}
 	toolName(rep, d)
