@@ -78,6 +78,34 @@ for r in "${runs[@]}"; do
   grep -q '^RESULT PASS$' "$out" || status=1
 done
 
+# mcpwire check reviews servers we did not write, as a client admits them:
+# the go-sdk and mcp-go servers of the benchmark module and the npm
+# @modelcontextprotocol/server-everything. Each must be admitted (exit 0);
+# the reviews are kept in $results/check-*.json.
+echo "== building mcpwire and the benchmark module's servers"
+(cd "$root" && go build -o "$bin/mcpwire" ./cmd/mcpwire)
+(cd "$root/bench/sdkservers" && go build -o "$bin/sdk-gosdk" ./gosdk && go build -o "$bin/sdk-mcpgo" ./mcpgo)
+reviews=(
+  "go-sdk-server|$bin/sdk-gosdk"
+  "mcp-go-server|$bin/sdk-mcpgo"
+  "server-everything|$node $here/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio"
+)
+check_out="$results/mcpwire-check.txt"
+: >"$check_out"
+for r in "${reviews[@]}"; do
+  IFS='|' read -r name cmd <<<"$r"
+  echo "== mcpwire check $name"
+  rc=0
+  timeout 180 "$bin/mcpwire" check --json -- $cmd >"$results/check-$name.json" 2>"$results/check-$name.stderr" || rc=$?
+  if [[ $rc -eq 0 ]]; then
+    echo "PASS check-$name: admitted" >>"$check_out"
+  else
+    echo "FAIL check-$name: exit $rc, see check-$name.json" >>"$check_out"
+    status=1
+  fi
+done
+cat "$check_out"
+
 checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe sampling elicitation elicitation-decline roots multi-round wire exit"
 echo
 echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -78,13 +80,23 @@ func acceptsNoArguments(inputSchema json.RawMessage) bool {
 	return err == nil && len(s.Validate(json.RawMessage("{}"))) == 0
 }
 
+// progressTokens numbers the progress tokens of calls.
+var progressTokens atomic.Int64
+
 // call calls t with no arguments and records the outcome and what the
 // reviewer found; it reports whether the server ended the connection.
 func call(ctx context.Context, s *client.Session, opts Options, rev string, t *ToolReport) (gone bool) {
-	cctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The call asks for progress, and each progress notification restarts
+	// its timeout, as hosts do: a long tool that reports progress is alive.
+	timer := time.AfterFunc(opts.Timeout, cancel)
+	defer timer.Stop()
+	token := fmt.Sprintf(`"mcpwire-check-%d"`, progressTokens.Add(1))
+	defer s.WatchProgress(json.RawMessage(token), func() { timer.Reset(opts.Timeout) })()
 	t.Called = true
-	params := map[string]any{"name": t.Name, "arguments": map[string]any{}}
+	params := map[string]any{"name": t.Name, "arguments": map[string]any{},
+		"_meta": map[string]any{"progressToken": json.RawMessage(token)}}
 	res, rpcErr, err := s.Call(cctx, protocol.MethodCallTool, params)
 	switch {
 	case err != nil:
@@ -138,7 +150,7 @@ func failed(ctx, cctx context.Context, opts Options, t *ToolReport, err error) b
 		t.Called, t.Outcome, t.Reason = false, OutcomeNotCalled, SkipOutOfTime
 	case cctx.Err() != nil:
 		t.Outcome, t.Reason = OutcomeTimeout, fmt.Sprintf("no answer within %v", opts.Timeout)
-		t.add(GateInvoke, RuleCallTimeout, fmt.Sprintf("the call got no answer within %v (--timeout); it was cancelled", opts.Timeout))
+		t.add(GateInvoke, RuleCallTimeout, fmt.Sprintf("the call got no answer, and no progress, within %v (--timeout); it was cancelled", opts.Timeout))
 	case errors.Is(err, client.ErrDisconnected):
 		t.add(GateInvoke, RuleCallFailed, "the server ended the connection during the call")
 		return true

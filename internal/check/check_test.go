@@ -42,7 +42,8 @@ func session(t *testing.T, srv *mcp.Server, era client.Era) *client.Session {
 }
 
 // server has a read-only tool that answers, one that waits for its
-// context to end, and one that is not read-only.
+// context to end, one that outlasts the timeout while it reports
+// progress, and one that is not read-only.
 func server() *mcp.Server {
 	ro := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
 	srv := mcp.NewServer(mcp.Implementation{Name: "s", Version: "1"},
@@ -51,6 +52,15 @@ func server() *mcp.Server {
 	srv.MustAddTool(tool.New("wait", "Waits.", func(ctx context.Context, _ struct{}) (string, error) {
 		<-ctx.Done()
 		return "", ctx.Err()
+	}, tool.WithAnnotations(ro)))
+	srv.MustAddTool(tool.New("slow", "Reports progress for longer than the timeout.", func(ctx context.Context, _ struct{}) (string, error) {
+		for i := range 6 {
+			time.Sleep(40 * time.Millisecond)
+			if err := tool.ReportProgress(ctx, float64(i+1), 6, ""); err != nil {
+				return "", err
+			}
+		}
+		return "done", nil
 	}, tool.WithAnnotations(ro)))
 	srv.MustAddTool(tool.Tool{Name: "reset", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 		return &tool.Result{Structured: json.RawMessage(`{}`)}, nil // no text mirror
@@ -81,7 +91,7 @@ func rules(rep *Report) []string {
 	return out
 }
 
-// Run in both eras: the per-call Timeout, CallAll, the progress steps,
+// Run in both eras: the per-call Timeout (restarted by progress), CallAll, the progress steps,
 // and the caller's wire problems reported first.
 func TestRun(t *testing.T) {
 	for _, era := range []client.Era{client.Legacy, client.Modern} {
@@ -93,7 +103,7 @@ func TestRun(t *testing.T) {
 				Progress: func(f string, args ...any) { steps = append(steps, fmt.Sprintf(f, args...)) },
 				Wire:     func() []review.Problem { return []review.Problem{wire} },
 			})
-			wantOutcomes := []string{"ping:success:", "wait:timeout:no answer within 100ms", "reset:success:"}
+			wantOutcomes := []string{"ping:success:", "wait:timeout:no answer within 100ms", "slow:success:", "reset:success:"}
 			wantRules := []string{RuleWire, "wait:" + RuleCallTimeout, "reset:" + review.RuleStructuredTextMirror}
 			if got := outcomes(rep); !slices.Equal(got, wantOutcomes) {
 				t.Errorf("outcomes %q, want %q", got, wantOutcomes)
@@ -104,7 +114,7 @@ func TestRun(t *testing.T) {
 			if rep.Verdict != Rejected || rep.Exit != ExitRejected || rep.Era != era.String() || rep.Pages["tools"] != 1 {
 				t.Errorf("verdict %q, exit %d, era %q, pages %v", rep.Verdict, rep.Exit, rep.Era, rep.Pages)
 			}
-			wantSteps := []string{"tools/list…", "calling 3 tools…", `  1/3 "ping"`, `  2/3 "wait"`, `  3/3 "reset"`}
+			wantSteps := []string{"tools/list…", "calling 4 tools…", `  1/4 "ping"`, `  2/4 "wait"`, `  3/4 "slow"`, `  4/4 "reset"`}
 			if !slices.Equal(steps, wantSteps) {
 				t.Errorf("steps %q, want %q", steps, wantSteps)
 			}
@@ -116,7 +126,7 @@ func TestRun(t *testing.T) {
 // outlasts Total is not run, with what it found so far.
 func TestRunTotal(t *testing.T) {
 	rep := Run(t.Context(), session(t, server(), client.Modern), Options{Total: 200 * time.Millisecond})
-	want := []string{"ping:success:", "wait:not-called:" + SkipOutOfTime, "reset:not-called:" + SkipNotReadOnly}
+	want := []string{"ping:success:", "wait:not-called:" + SkipOutOfTime, "slow:not-called:" + SkipOutOfTime, "reset:not-called:" + SkipNotReadOnly}
 	if got := outcomes(rep); !slices.Equal(got, want) {
 		t.Errorf("outcomes %q, want %q", got, want)
 	}

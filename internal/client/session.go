@@ -36,6 +36,7 @@ type Session struct {
 	pending   map[string]chan reply         // calls awaiting a response, by id key
 	abandoned map[string]struct{}           // calls given up, whose late answer is dropped
 	serving   map[string]context.CancelFunc // the server's requests being answered
+	progress  map[string]func()             // progress watchers, by token as JSON
 	problems  []error
 	more      int // problems beyond maxProblems
 

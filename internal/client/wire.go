@@ -206,7 +206,8 @@ func (s *Session) cancelRequest(id jsonrpc.ID, cause error) {
 }
 
 // notified handles a notification: a cancellation of one of the server's
-// requests stops its handler; every notification then goes to
+// requests stops its handler, a progress notification goes to its
+// watcher (WatchProgress); every notification then goes to
 // Options.OnNotification.
 func (s *Session) notified(n *jsonrpc.Notification) {
 	if n.Method == protocol.NotificationCancelled {
@@ -216,6 +217,9 @@ func (s *Session) notified(n *jsonrpc.Notification) {
 		if json.Unmarshal(n.Params, &p) == nil && p.RequestID.IsValid() {
 			s.stopServing(p.RequestID.Key())
 		}
+	}
+	if isProgress(n) {
+		s.progressed(n)
 	}
 	if f := s.opts.OnNotification; f != nil {
 		f(n)
