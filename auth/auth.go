@@ -5,7 +5,10 @@
 // over HTTP it comes from the request's authentication.
 package auth
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // Principal is who a request acts for.
 type Principal struct {
@@ -21,4 +24,22 @@ type Principal struct {
 // HasScope reports whether p holds scope; a nil principal holds none.
 func (p *Principal) HasScope(scope string) bool {
 	return p != nil && slices.Contains(p.Scopes, scope)
+}
+
+// principalKey is the context key of WithPrincipal.
+type principalKey struct{}
+
+// WithPrincipal returns a copy of ctx that carries p as the caller of the
+// requests served with it. HTTP authentication middleware calls it with
+// the principal a verified token names; the server then gives p to every
+// handler, completion provider and visibility check of the request, in
+// place of mcp.Options.Caller.
+func WithPrincipal(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// PrincipalFrom returns the principal WithPrincipal put in ctx, or nil.
+func PrincipalFrom(ctx context.Context) *Principal {
+	p, _ := ctx.Value(principalKey{}).(*Principal)
+	return p
 }

@@ -80,7 +80,7 @@ func init() {
 // runs it on its own goroutine, outside any lock, and it counts against
 // MaxConcurrentCalls as a worker's call does.
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
-	r, m, rerr := ss.route(req)
+	r, m, rerr := ss.route(req, bound)
 	if rerr != nil {
 		respond(errorResponse(req.ID, rerr))
 		return nil, nil

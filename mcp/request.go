@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"context"
+
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
@@ -52,12 +54,20 @@ func invalidParams(format string, args ...any) *jsonrpc.Error {
 	return jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: "+format, args...)
 }
 
-// route reads a request's params and decides its era, checking a modern
+// route reads a request's params, takes the caller from bound (see
+// auth.WithPrincipal) or Options.Caller, and decides its era, checking a modern
 // request in the documented order: required _meta keys (-32602), version
 // (-32022), method (-32601). Capability checks (-32021) belong to the
 // method or tool that needs the capability.
-func (ss *session) route(req *jsonrpc.Request) (*request, method, *jsonrpc.Error) {
+func (ss *session) route(req *jsonrpc.Request, bound context.Context) (*request, method, *jsonrpc.Error) {
 	r := &request{id: req.ID, method: req.Method, caller: ss.srv.opts.Caller}
+	if bound != nil {
+		// The caller an HTTP middleware authenticated takes the place of
+		// the process's own.
+		if p := auth.PrincipalFrom(bound); p != nil {
+			r.caller = p
+		}
+	}
 	if req.Params != nil {
 		obj, err := jsonx.ParseObject(req.Params)
 		if err != nil {
