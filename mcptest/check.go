@@ -3,7 +3,6 @@ package mcptest
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
@@ -40,11 +39,9 @@ func Check(t testing.TB, srv *mcp.Server, opts ...Option) {
 	}
 	callAll := cfg.callAll
 	serverEnd, clientEnd := transport.Pipe(transport.Options{})
-	serveCtx, stop := context.WithCancel(context.Background())
+	stop, served := serve(srv, serverEnd)
 	defer stop()
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(serveCtx, serverEnd) }()
-	defer waitServe(t, served)
+	defer waitServe(t, "mcptest.Check", served)
 	ctx, cancel := context.WithTimeout(context.Background(), connectTimeout)
 	s, err := client.Connect(ctx, clientEnd, cfg.checkOptions())
 	cancel()
@@ -67,18 +64,4 @@ func (c *config) checkOptions() client.Options {
 		o.Capabilities, o.Handlers = c.caps, h
 	}
 	return o
-}
-
-// waitServe fails the test if Serve does not return within serveTimeout
-// of the connection closing, or returns an error.
-func waitServe(t testing.TB, served <-chan error) {
-	t.Helper()
-	select {
-	case err := <-served:
-		if err != nil {
-			t.Errorf("mcptest.Check: the server's Serve returned %v", err)
-		}
-	case <-time.After(serveTimeout):
-		t.Errorf("mcptest.Check: the server's Serve did not return within %v of the client closing the connection", serveTimeout)
-	}
 }

@@ -41,9 +41,7 @@ func NewClient(t testing.TB, srv *mcp.Server, opts ...Option) *Client {
 		o(&cfg)
 	}
 	serverEnd, clientEnd := transport.Pipe(transport.Options{})
-	serveCtx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(serveCtx, serverEnd) }()
+	stop, served := serve(srv, serverEnd)
 	ctx, cancel := context.WithTimeout(context.Background(), connectTimeout)
 	defer cancel()
 	s, err := client.Connect(ctx, clientEnd, cfg.options())
@@ -65,14 +63,7 @@ func (c *Client) close(t testing.TB, stop context.CancelFunc, served <-chan erro
 			t.Errorf("mcptest: the server wrote what a client cannot read: %v", p)
 		}
 	}
-	select {
-	case err := <-served:
-		if err != nil {
-			t.Errorf("mcptest: the server's Serve returned %v", err)
-		}
-	case <-time.After(serveTimeout):
-		t.Errorf("mcptest: the server's Serve did not return within %v of the client closing the connection", serveTimeout)
-	}
+	waitServe(t, "mcptest", served)
 }
 
 // Revision returns the protocol revision the client speaks: 2026-07-28,

@@ -67,9 +67,39 @@
 // id and the JSON pointer into the descriptor or result. The rules and
 // their ids are those of `mcpwire check` (see its documentation).
 //
+// # Golden transcripts
+//
+// [Replay] replays a golden transcript against a server and fails the
+// test at every server line that differs from the transcript's, naming
+// the file and line with a diff:
+//
+//	func TestGolden(t *testing.T) {
+//		mcptest.Replay(t, newServer(), "testdata/session.golden")
+//	}
+//
+// A transcript is the file `mcpwire record` writes from a real host's
+// session and `mcpwire replay` replays against any stdio server: prose
+// "#" lines, then the client's lines ("> ") each followed by the server
+// lines expected after it ("< "). Lines compare as JSON; "$NAME" stands
+// for a value that changes from run to run (cursors and requestState
+// values are written so), RFC 3339 times match each other, and the
+// header can name JSON pointers whose values never matter ("#
+// volatile: /result/content/0/text"). Directives send what no host
+// would: "!close" closes the server's input mid-session, "!pad N
+// TEMPLATE" sends a long line, "!sleep D" waits.
+//
+// Run the test with -update to rewrite the transcript from what the
+// server writes: mcptest defines no flag of its own, so that it never
+// clashes with a test's, and reads a boolean -update flag when the test
+// binary declares one (var _ = flag.Bool("update", false, "...")); the
+// environment variable MCPTEST_UPDATE=1 does the same in every package,
+// and [Update] decides in code. Read the rewritten file before keeping
+// it.
+//
 // # Cleanup
 //
 // The test's cleanup closes the client and fails the test if the server's
 // Serve does not return, returns an error, or wrote anything the client
-// could not read.
+// could not read. Check and Replay end their connection before they
+// return, with the same checks of Serve.
 package mcptest

@@ -13,7 +13,6 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
-	"github.com/mcpwire/mcpwire/transport"
 )
 
 func main() {
@@ -37,11 +36,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "everything:", err)
 		os.Exit(1)
 	}
-	srv := newServer(&mcp.Options{
-		PageSize: set.pageSize, ShutdownGrace: set.grace, Logger: logger,
-		Caller: set.caller, CompletionRate: set.completionRate,
-		InputStateTTL: set.inputStateTTL, ClientRequestTimeout: set.clientRequestTimeout,
-	}, root, set.fixtures)
+	srv := newServer(set.serverOptions(logger), root, set.fixtures)
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
 	if set.httpAddr != "" {
@@ -49,7 +44,7 @@ func main() {
 			MaxBodyBytes: int64(set.maxMsg), Logger: logger,
 		})
 	} else {
-		opts := &mcpwire.StdioOptions{Transport: transport.Options{MaxMessageBytes: set.maxMsg}}
+		opts := &mcpwire.StdioOptions{Transport: set.transportOptions()}
 		err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
 	}
 	stopWatching()

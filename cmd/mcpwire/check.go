@@ -13,14 +13,14 @@ import (
 	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/transport"
 )
-
-// errURL is the answer to --url until Streamable HTTP is supported.
-var errURL = errors.New("not yet supported: --url (Streamable HTTP) comes in a later release")
 
 // config holds the settings of one review.
 type config struct {
-	argv    []string
+	argv    []string // the server command (stdio); none with url
+	url     string   // the MCP endpoint (--url)
+	era     client.Era
 	json    bool
 	callAll bool
 	timeout time.Duration // the handshake, each listing, each call
@@ -69,7 +69,8 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.callAll, "call-all", false, "")
 	fs.DurationVar(&cfg.timeout, "timeout", check.DefaultTimeout, "")
 	fs.DurationVar(&cfg.total, "total", check.DefaultTotal, "")
-	url := fs.String("url", "", "")
+	fs.StringVar(&cfg.url, "url", "", "")
+	era := fs.String("era", "auto", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
@@ -77,15 +78,37 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.argv = fs.Args()
+	var err error
+	if cfg.era, err = parseEra(*era); err != nil {
+		return cfg, err
+	}
 	switch {
-	case *url != "":
-		return cfg, errURL
+	case cfg.url != "" && len(cfg.argv) > 0:
+		return cfg, errors.New("--url and a server command are exclusive: review either an HTTP endpoint or a stdio server")
+	case cfg.url != "":
+		if err := checkURL(cfg.url); err != nil {
+			return cfg, err
+		}
 	case len(cfg.argv) == 0:
-		return cfg, errors.New("no server command given: mcpwire check -- CMD [ARGS...]")
-	case cfg.timeout <= 0 || cfg.total <= 0:
+		return cfg, errors.New("no server command given: mcpwire check -- CMD [ARGS...], or mcpwire check --url URL")
+	}
+	if cfg.timeout <= 0 || cfg.total <= 0 {
 		return cfg, errors.New("--timeout and --total must be positive")
 	}
 	return cfg, nil
+}
+
+// parseEra reads --era.
+func parseEra(s string) (client.Era, error) {
+	switch s {
+	case "auto":
+		return client.Auto, nil
+	case "legacy":
+		return client.Legacy, nil
+	case "modern":
+		return client.Modern, nil
+	}
+	return client.Auto, fmt.Errorf("--era %q: want auto, legacy or modern", s)
 }
 
 // isTerminal reports whether w is a character device, such as a terminal.
@@ -102,18 +125,23 @@ func isTerminal(w io.Writer) bool {
 // from the server's start, and returns its report with the exit status
 // set. The review itself is package check's; this adds the process: its
 // start, how it ended, its stderr's last lines and its stdout's garbage.
+// With --url it is reviewURL's.
 func reviewServer(ctx context.Context, cfg config) *report {
+	if cfg.url != "" {
+		return reviewURL(ctx, cfg)
+	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.total)
 	defer cancel()
 	rep := newReport()
 	rep.command = filepath.Base(cfg.argv[0])
+	rep.Transport = check.TransportStdio
 	srv, err := startServer(cfg.argv)
 	if err != nil {
 		rep.Fail("start", err)
 		return rep.finish()
 	}
 	defer srv.stop()
-	sess, err := connect(ctx, srv, cfg)
+	sess, err := connect(ctx, srv.conn, srv.name, cfg)
 	if err != nil {
 		rep.Fail("connect", err)
 		ended(rep.Failure, srv)
@@ -128,22 +156,25 @@ func reviewServer(ctx context.Context, cfg config) *report {
 		Progress: cfg.prog.step,
 		Wire:     func() []review.Problem { return notJSON(srv.stdout) },
 	})
+	rep.Transport = check.TransportStdio
 	ended(rep.Ended, srv)
 	ended(rep.Failure, srv)
 	return rep
 }
 
-// connect starts a session with the server in the era it answers, as the
-// reviewer (check.ClientOptions), the server/discover probe bounded by the
+// connect starts a session with the server over conn in the era cfg
+// names (auto: the one it answers), as the reviewer
+// (check.ClientOptions), the server/discover probe bounded by the
 // smaller of its default and cfg.timeout, the whole handshake by both.
-func connect(ctx context.Context, srv *server, cfg config) (*client.Session, error) {
+// On failure conn is closed.
+func connect(ctx context.Context, conn transport.Conn, name string, cfg config) (*client.Session, error) {
 	probe := min(client.DefaultDiscoverTimeout, cfg.timeout)
 	hctx, cancel := context.WithTimeout(ctx, probe+cfg.timeout)
 	defer cancel()
-	cfg.prog.step("connecting to %s", srv.name)
+	cfg.prog.step("connecting to %s", name)
 	opts := check.ClientOptions()
-	opts.Era, opts.DiscoverTimeout = client.Auto, probe
-	s, err := client.Connect(hctx, srv.conn, opts)
+	opts.Era, opts.DiscoverTimeout = cfg.era, probe
+	s, err := client.Connect(hctx, conn, opts)
 	switch {
 	case err == nil:
 		return s, nil

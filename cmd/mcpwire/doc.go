@@ -2,7 +2,8 @@
 // decides whether to admit what they list and use what they answer, and
 // records and replays their sessions as golden transcripts.
 //
-//	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
+//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] --url URL
 //	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 //	mcpwire replay [--update] FILE -- CMD [ARGS...]
 //	mcpwire help
@@ -10,12 +11,14 @@
 // # check
 //
 // check starts CMD with pipes for its stdin and stdout (its stderr is kept,
-// last 20 lines, and shown when the review cannot run) and goes through the
-// gates of a tool's life on the client's side:
+// last 20 lines, and shown when the review cannot run), or with --url
+// reaches a Streamable HTTP endpoint (see Streamable HTTP below), and goes
+// through the gates of a tool's life on the client's side:
 //
 //   - Discover: the era is detected as hosts do it (server/discover first,
 //     then initialize; package internal/client), and the report says which
-//     answered and how. tools/list is paged to its end (nextCursor followed
+//     answered and how; --era legacy or --era modern speaks that era
+//     without detecting it (a dual-era server reviewed in each). tools/list is paged to its end (nextCursor followed
 //     until it is absent, "" being a real cursor), and so are resources/list,
 //     resources/templates/list and prompts/list when the server declares
 //     resources or prompts. Every list is read twice: other items, the same
@@ -39,6 +42,26 @@
 // line of stdout that is not JSON is quoted, since that is the print a
 // server author needs to find.
 //
+// # Streamable HTTP
+//
+// With --url the session runs over package internal/httpconn, both eras:
+// each message is POSTed to the URL (Accept: application/json,
+// text/event-stream), and the answer, a JSON body or an SSE stream of
+// notifications, server requests and the response, is read as stdout
+// would be. 2026-07-28 requests carry the headers that mirror their body
+// (MCP-Protocol-Version, Mcp-Method, Mcp-Name, and the Mcp-Param-{Name}
+// of x-mcp-header annotated arguments, taken from tools/list); a legacy
+// session carries the Mcp-Session-Id its initialize response gave and the
+// negotiated MCP-Protocol-Version, opens its GET stream (405: there is
+// none), resumes a stream the server closes early with Last-Event-ID, and
+// is ended with DELETE. A server/discover refused at the HTTP level (a 400,
+// 404 or 405, as legacy servers answer it) falls back to initialize
+// quietly. A request answered with no JSON-RPC response (another status,
+// content type or empty body, a stream that ends early) fails with the
+// status, the content type and an excerpt of the body; an unreachable URL,
+// or one that answers no MCP at all (a web page, a 404), stops the review
+// before it starts (exit 2).
+//
 // # What the reviewer answers the server
 //
 // The reviewer is a user who says no: it declares elicitation (form mode)
@@ -56,7 +79,10 @@
 //	discover list-order        two listings gave the same items in another order
 //	discover list-content      two listings gave different items, or an item changed
 //	discover list-duplicate    one listing named two items alike
-//	discover wire-message      stdout carried a line no client can use
+//	discover wire-message      stdout (or an HTTP answer) carried a message no client can use
+//	discover http-transport    an HTTP exchange broke the transport's rules outside any message:
+//	                           a notification or response POST answered otherwise than 202, the
+//	                           legacy GET refused otherwise than 405, an SSE event of another type
 //	invoke   call-error        a call the inputSchema allows was refused as a bad request (-32700, -32600, -32601, -32602)
 //	invoke   call-timeout      no answer within --timeout
 //	invoke   call-failed       an answer that cannot be read, or the server ended the connection
@@ -69,8 +95,10 @@
 // # Output and exit status
 //
 // On stdout, a table (coloured only when stdout is a terminal and NO_COLOR
-// is unset; server text is escaped so that it cannot drive the terminal),
-// or with --json one JSON document: server, era, revision, detection,
+// is unset; server text is escaped so that it cannot drive the terminal;
+// its header names the command, or the URL and Streamable HTTP), or with
+// --json one JSON document: transport (stdio or streamable-http), server,
+// era, revision, detection,
 // capabilities, pages (per list), tools (name, admitted, called, outcome,
 // reason, problems, headers), resources, resourceTemplates, prompts, the
 // server-level problems, failure (when the review could not run), verdict
@@ -80,15 +108,13 @@
 //
 // The exit status is 0 when everything is admitted, 1 when anything is
 // refused (a descriptor, a result, a call, or the server's own findings),
-// and 2 when the review could not run: the server did not start, ended or
+// and 2 when the review could not run: the server did not start or could
+// not be reached, ended or
 // stopped answering during the handshake or a listing (the handshake is
 // bounded by the server/discover probe plus --timeout, each listing by
 // --timeout), spoke no MCP, or the review outlasted --total; and for a
 // wrong command line. A server that ends the connection during a call is a
 // finding (call-failed): the tools after it are not called.
-//
-// --url (Streamable HTTP) is accepted and refused with exit 2: it comes in
-// a later release.
 //
 // # record
 //

@@ -48,7 +48,8 @@ func runCheckCmd(t testing.TB, args ...string) checkResult {
 // doc is the --json document as a client of it reads it: decoding it
 // with unknown fields refused checks its shape.
 type doc struct {
-	Server *struct {
+	Transport string `json:"transport"`
+	Server    *struct {
 		Name        string `json:"name"`
 		Version     string `json:"version"`
 		Title       string `json:"title"`

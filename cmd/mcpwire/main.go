@@ -42,25 +42,28 @@ const usage = `mcpwire reviews MCP servers the way a client would admit them.
 
 Usage:
 
-	mcpwire check [--json] [--call-all] [--timeout D] [--total D] -- CMD [ARGS...]
+	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
+	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] --url URL
 	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 	mcpwire replay [--update] FILE -- CMD [ARGS...]
 	mcpwire help
 
-check starts CMD as a stdio MCP server (any language), detects its era
+check starts CMD as a stdio MCP server (any language), or with --url
+reaches the Streamable HTTP endpoint at URL, detects its era
 (server/discover, then initialize), lists its tools, resources, templates
 and prompts twice, reviews every descriptor, calls every read-only tool
 that needs no argument, and reviews each result.
 
 	--json       write one JSON document instead of a table
 	--call-all   call every tool that needs no argument, read-only or not
+	--era E      auto (detect, the default), legacy (initialize) or modern (2026-07-28)
 	--timeout D  bound on the handshake, each listing and each call (default 10s)
 	--total D    bound on the whole review (default 5m)
-	--url URL    not yet supported: Streamable HTTP comes in a later release (exit 2)
+	--url URL    review the Streamable HTTP endpoint at URL (http or https) instead of CMD
 
 Exit status: 0 when everything is admitted, 1 when anything is rejected,
-2 when the review could not run (the server failed to start, timed out,
-or spoke no MCP) or the command line is wrong.
+2 when the review could not run (the server failed to start or could not
+be reached, timed out, or spoke no MCP) or the command line is wrong.
 
 record runs CMD behind a transparent stdio proxy (a host launches
 mcpwire record instead of the server) and writes the session to FILE as

@@ -23,7 +23,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"--help"}, exitOK, "Usage:", ""},
 		{[]string{"lint"}, exitNotRun, "", `unknown subcommand "lint"`},
 		{[]string{"check"}, exitNotRun, "", "no server command given"},
-		{[]string{"check", "--url", "http://127.0.0.1:1/mcp"}, exitNotRun, "", "not yet supported: --url (Streamable HTTP) comes in a later release"},
+		{[]string{"check", "--url", "http://127.0.0.1:1/mcp"}, exitNotRun, "cannot reach http://127.0.0.1:1/mcp", ""},
 		{[]string{"check", "--timeout", "0s", "--", "x"}, exitNotRun, "", "must be positive"},
 		{[]string{"check", "--bogus", "--", "x"}, exitNotRun, "", "flag provided but not defined: -bogus"},
 		{[]string{"check", "-h"}, exitOK, "", "Usage:"},

@@ -19,6 +19,12 @@ const (
 	NotRun   = "not-run"  // the review could not run
 )
 
+// Transports of mcpwire check (Report.Transport).
+const (
+	TransportStdio = "stdio"           // a subprocess's stdin and stdout
+	TransportHTTP  = "streamable-http" // an MCP endpoint URL
+)
+
 // Exit statuses of mcpwire check, one per verdict (Report.Exit).
 const (
 	ExitOK       = 0 // admitted
@@ -30,6 +36,9 @@ const (
 // document, and what its table and mcptest.Check show. Its lists are
 // never nil, so that they encode as [] and {}.
 type Report struct {
+	// Transport is how the server was reached, set by the caller (mcpwire
+	// check: TransportStdio or TransportHTTP); "" leaves it out.
+	Transport         string                       `json:"transport,omitempty"`
 	Server            *protocol.Implementation     `json:"server,omitempty"`
 	Era               string                       `json:"era,omitempty"`
 	Revision          string                       `json:"revision,omitempty"`

@@ -44,10 +44,11 @@
 //
 // # Transcripts recorded from other servers
 //
-// Replay and Record compare exactly: the project's own transcripts use
-// them. ReplayWith and RecordWith take Options that normalise what
-// legitimately differs between runs of a server someone else wrote, as
-// mcpwire replay does for a session mcpwire record wrote:
+// Replay and Record compare exactly, as the project's own transcripts are
+// compared (mcptest.Replay with mcptest.Exact). ReplayWith and RecordWith
+// take Options that normalise what legitimately differs between runs of a
+// server someone else wrote, as mcpwire replay does for a session mcpwire
+// record wrote (and mcptest.Replay by default):
 //
 //   - Timestamps: a string that parses as RFC 3339 matches any other.
 //   - Volatile: JSON pointers (RFC 6901; "*" matches any one member or
@@ -77,6 +78,21 @@
 // client line. A recorded string that is exactly "$NAME" is read as a
 // placeholder too, and a recorded client line starting with "!" as a
 // directive; neither comes from a real host.
+//
+// # Reports
+//
+// An Outcome's Problems say what went wrong, each starting with the
+// client line of its step ("step at line 12: ..."); its Faults are the
+// same problems, one for one, with the line each is about (the expected
+// "< " line that differs, Step.ExpectedLines) and the message without
+// the location, for a report of the form file:line: message, as
+// mcptest.Replay prints them. A recording reports no differences, only
+// what the Checker finds in the lines it records.
+//
+// Package mcptest's Replay is the public face of this engine: it serves an
+// *mcp.Server over in-memory pipes and replays through ReplayWith, or
+// rewrites through RecordWith; the project's own stdio transcripts are
+// replayed with it (cmd/everything).
 //
 // HTTP transcripts (testdata/http) have a format of their own, described in
 // http.go: requests with their headers and the statuses, headers, bodies and

@@ -28,10 +28,31 @@ var QuietPeriod = 400 * time.Millisecond
 type Outcome struct {
 	Actual   [][]string // server lines per step
 	Problems []string   // mismatches, schema failures and protocol faults
-	matched  map[[2]int]bool
+	// Faults are the Problems again, one for one, each with the
+	// transcript line it is about, for a report that points at the line.
+	Faults  []Fault
+	matched map[[2]int]bool
 	// serverIDs maps an expected server request's id (JSON text) to the
 	// server's (Options.ServerIDs).
 	serverIDs map[string]serverID
+}
+
+// Fault is one of an Outcome's Problems with where it stands.
+type Fault struct {
+	// Line is the transcript line the fault is about: the expected "< "
+	// line that differs or did not come, or the client line of the step
+	// (a line that could not be sent, a line no step expected of a
+	// recording); 0 for a fault of no one line (one after the last step,
+	// a bad option).
+	Line int
+	// Msg says what is wrong, without the location.
+	Msg string
+}
+
+// fault records a problem: text as Problems has it, and its Fault.
+func (o *Outcome) fault(text string, line int, msg string) {
+	o.Problems = append(o.Problems, text)
+	o.Faults = append(o.Faults, Fault{Line: line, Msg: msg})
 }
 
 // Rewrite returns the transcript with its expectations replaced by what the
@@ -41,7 +62,7 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 	out := *tr
 	out.Steps = make([]Step, len(tr.Steps))
 	for i, st := range tr.Steps {
-		st.Expected = nil
+		st.Expected, st.ExpectedLines = nil, nil
 		for j, a := range o.Actual[i] {
 			if o.matched[[2]int{i, j}] {
 				a = tr.Steps[i].Expected[j]
@@ -59,7 +80,9 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 
 // Record runs the transcript's client lines against p and records whatever
 // the server writes after each, waiting QuietPeriod for more; it is how
-// "go test -update" rewrites transcripts.
+// "go test -update" rewrites transcripts. A recording reports no
+// differences, only what check finds in the lines recorded (and a client
+// line that could not be sent).
 func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
 	return run(tr, p, Options{Check: check}, true)
 }
@@ -77,14 +100,14 @@ func run(tr *Transcript, p *Peer, opts Options, record bool) *Outcome {
 	r := replayer{tr: tr, p: p, check: opts.Check, opts: opts, o: o,
 		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
 	if err := r.compileVolatile(); err != nil {
-		o.Problems = append(o.Problems, err.Error())
+		o.fault(err.Error(), 0, err.Error())
 		return o
 	}
 	closed := false
 	for i, st := range tr.Steps {
 		if d, ok, err := sleepDirective(st.Client); ok {
 			if err != nil {
-				o.Problems = append(o.Problems, fmt.Sprintf("line %d: %v", st.Line, err))
+				o.fault(fmt.Sprintf("line %d: %v", st.Line, err), st.Line, err.Error())
 				return o
 			}
 			time.Sleep(d)
@@ -92,7 +115,7 @@ func run(tr *Transcript, p *Peer, opts Options, record bool) *Outcome {
 			closed = true
 			p.CloseInput()
 		} else if err := r.send(st); err != nil {
-			o.Problems = append(o.Problems, fmt.Sprintf("line %d: %v", st.Line, err))
+			o.fault(fmt.Sprintf("line %d: %v", st.Line, err), st.Line, "sending the client line: "+err.Error())
 			return o
 		}
 		if record {
@@ -127,7 +150,7 @@ func sleepDirective(client string) (d time.Duration, ok bool, err error) {
 }
 
 // recordStep keeps every line the server writes until it falls quiet,
-// noting which ones match the old expectations.
+// noting which ones match the old expectations, and checks each.
 func (r *replayer) recordStep(i int, st Step) {
 	for j := 0; ; j++ {
 		line, err := r.p.ReadLine(QuietPeriod)
@@ -136,11 +159,14 @@ func (r *replayer) recordStep(i int, st Step) {
 		}
 		line = strings.TrimSuffix(line, "\n")
 		r.o.Actual[i] = append(r.o.Actual[i], line)
+		at := st.Line
 		if j < len(st.Expected) {
+			at = st.expectedLine(j)
 			n := len(r.o.Problems)
-			r.compare(i, j, st.Line, st.Expected[j], line)
-			r.o.Problems = r.o.Problems[:n] // recording reports nothing
+			r.diff(i, j, st.Line, at, st.Expected[j], line)
+			r.o.Problems, r.o.Faults = r.o.Problems[:n], r.o.Faults[:n] // a recording reports no difference
 		}
+		r.inspect(st.Line, at, line)
 	}
 }
 
@@ -150,12 +176,14 @@ func (r *replayer) expectStep(i int, st Step) bool {
 	for j, exp := range st.Expected {
 		line, err := r.p.ReadLine(LineTimeout)
 		if err != nil {
-			r.o.Problems = append(r.o.Problems, fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err))
+			r.o.fault(fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err), st.expectedLine(j),
+				fmt.Sprintf("expected server line %d of the step at line %d: %v", j+1, st.Line, err))
 			return false
 		}
 		line = strings.TrimSuffix(line, "\n")
 		r.o.Actual[i] = append(r.o.Actual[i], line)
-		r.compare(i, j, st.Line, exp, line)
+		r.diff(i, j, st.Line, st.expectedLine(j), exp, line)
+		r.inspect(st.Line, st.expectedLine(j), line)
 	}
 	return true
 }
@@ -169,12 +197,14 @@ func (r *replayer) expectEnd() {
 			return
 		}
 		if err != nil {
-			r.o.Problems = append(r.o.Problems, fmt.Sprintf("after the last step: %v (the server did not exit)", err))
+			msg := fmt.Sprintf("after the last step: %v (the server did not exit)", err)
+			r.o.fault(msg, 0, msg)
 			return
 		}
 		last := len(r.tr.Steps) - 1
 		r.o.Actual[last] = append(r.o.Actual[last], strings.TrimSuffix(line, "\n"))
-		r.o.Problems = append(r.o.Problems, fmt.Sprintf("unexpected server line after the last step: %s", line))
+		msg := fmt.Sprintf("unexpected server line after the last step: %s", line)
+		r.o.fault(msg, 0, strings.TrimSuffix(msg, "\n"))
 	}
 }
 
@@ -285,9 +315,9 @@ func (r *replayer) revOf(msg any) string {
 	return r.rev
 }
 
-// compare matches one server line against its expectation and checks it
-// against the protocol schema.
-func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
+// diff matches one server line against its expectation, the one at file
+// line at of the step whose client line is lineNo, and notes a match.
+func (r *replayer) diff(step, idx, lineNo, at int, expected, actual string) {
 	n := len(r.o.Problems)
 	defer func() {
 		if len(r.o.Problems) == n {
@@ -298,22 +328,32 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 	if err := unmarshal(expected, &exp); err != nil {
 		if r.opts.Text {
 			if expected != actual {
-				r.problem(lineNo, "server line differs (-want +got):\n%s", cmp.Diff(expected, actual))
+				r.problem(lineNo, at, "server line differs (-want +got):\n%s", cmp.Diff(expected, actual))
 			}
 			return
 		}
-		r.problem(lineNo, "expected line is not JSON: %v", err)
+		r.problem(lineNo, at, "expected line is not JSON: %v", err)
 		return
 	}
 	if err := unmarshal(actual, &act); err != nil {
-		r.problem(lineNo, "server line is not JSON: %v\n%s", err, actual)
+		r.problem(lineNo, at, "server line is not JSON: %v\n%s", err, actual)
 		return
 	}
 	exp = r.mapServerID(step, idx, exp, act)
 	exp = r.bind(exp, act)
 	exp = r.normalise(exp, act)
 	if d := cmp.Diff(exp, act); d != "" {
-		r.problem(lineNo, "server line differs (-want +got):\n%s", d)
+		r.problem(lineNo, at, "server line differs (-want +got):\n%s", d)
+	}
+}
+
+// inspect follows the session through a server line (the revision an
+// initialize result negotiates) and checks it against the protocol schema;
+// a line that is not JSON is diff's to report.
+func (r *replayer) inspect(lineNo, at int, actual string) {
+	var act any
+	if unmarshal(actual, &act) != nil {
+		return
 	}
 	method := r.methodOf(act)
 	if method == "initialize" {
@@ -327,7 +367,7 @@ func (r *replayer) compare(step, idx, lineNo int, expected, actual string) {
 		methodOf := func(id []byte) string { return r.methods[string(id)] }
 		rev := r.revOf(act)
 		if err := r.check(rev, methodOf, []byte(actual)); err != nil {
-			r.problem(lineNo, "schema check (%s, %s): %v\n%s", rev, method, err, actual)
+			r.problem(lineNo, at, "line check (%s, %s): %v\n%s", rev, method, err, actual)
 		}
 	}
 }
@@ -386,8 +426,11 @@ func (r *replayer) bind(exp, act any) any {
 	return exp
 }
 
-func (r *replayer) problem(lineNo int, format string, args ...any) {
-	r.o.Problems = append(r.o.Problems, fmt.Sprintf("step at line %d: ", lineNo)+fmt.Sprintf(format, args...))
+// problem records a fault of the step whose client line is lineNo, about
+// the transcript line at.
+func (r *replayer) problem(lineNo, at int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	r.o.fault(fmt.Sprintf("step at line %d: ", lineNo)+msg, at, msg)
 }
 
 // unmarshal decodes JSON keeping numbers exact.

@@ -2,6 +2,7 @@ package golden
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -70,5 +71,46 @@ func TestSendExpandsPlaceholdersInside(t *testing.T) {
 	}
 	if want := `{"requestState":"Xsealed","other":"$UNBOUND"}` + "\n"; <-got != want {
 		t.Errorf("sent a line other than %q", want)
+	}
+}
+
+// Each problem has a Fault naming the transcript line it is about: the
+// expected line that differs or did not come (past blank lines), the
+// client line that could not be sent, none after the last step.
+func TestFaultLines(t *testing.T) {
+	p, _ := fakeServer(t, func(line string) []string {
+		if line == `{"id":1}` {
+			return []string{`{"id":1,"a":1}`, `{"id":1,"b":2}`, `{"id":1,"c":3}`}
+		}
+		return []string{`{"id":2}`}
+	})
+	text := "# t\n-- session --\n> {\"id\":1}\n< {\"id\":1,\"a\":1}\n\n< {\"id\":1,\"b\":0}\n< {\"id\":1,\"c\":3}\n> {\"id\":3}\n"
+	o := Replay(transcript(t, text), p, nil)
+	var lines []int
+	for _, f := range o.Faults {
+		lines = append(lines, f.Line)
+	}
+	if len(o.Faults) != len(o.Problems) || len(lines) != 2 || lines[0] != 6 || lines[1] != 0 ||
+		!strings.HasPrefix(o.Faults[0].Msg, "server line differs") || !strings.HasPrefix(o.Problems[0], "step at line 3: server line differs") {
+		t.Errorf("faults %+v, problems %q; want line 6 (a difference) and 0 (a line after the last step)", o.Faults, o.Problems)
+	}
+}
+
+// A recording reports no difference but what the checker finds, in every
+// line it records, expected or not.
+func TestRecordReportsChecks(t *testing.T) {
+	QuietPeriod = 50 * time.Millisecond
+	defer func() { QuietPeriod = 400 * time.Millisecond }()
+	p, _ := fakeServer(t, func(string) []string { return []string{`{"id":1,"bad":1}`, `{"id":1,"good":1}`, `{"id":1,"bad":2}`} })
+	tr := transcript(t, "# t\n-- session --\n> {\"id\":1}\n< {\"id\":1,\"bad\":0}\n")
+	check := func(_ string, _ func([]byte) string, line []byte) error {
+		if strings.Contains(string(line), "bad") {
+			return errors.New("bad line")
+		}
+		return nil
+	}
+	o := Record(tr, p, check)
+	if len(o.Faults) != 2 || o.Faults[0].Line != 4 || o.Faults[1].Line != 3 || !strings.HasPrefix(o.Faults[0].Msg, "line check") {
+		t.Errorf("faults %+v, want the checker's two, at lines 4 (expected) and 3 (the step's)", o.Faults)
 	}
 }

@@ -12,10 +12,23 @@ type Step struct {
 	Client   string   // the client line or directive, without "> "
 	Expected []string // the server lines, without "< "
 	Line     int      // line number of the client line in the file
+	// ExpectedLines are the line numbers of the Expected lines in the
+	// file, one for one (Load sets them; a Step built otherwise may have
+	// none).
+	ExpectedLines []int
 	// Notes are the "#" lines of the session written just before the
 	// client line (prose, such as a recorder's remark that a line is not
 	// JSON); Load keeps them so that a rewrite keeps them too.
 	Notes []string
+}
+
+// expectedLine returns the file line of expected line j, or the client
+// line's when Load did not read the step.
+func (s Step) expectedLine(j int) int {
+	if j < len(s.ExpectedLines) {
+		return s.ExpectedLines[j]
+	}
+	return s.Line
 }
 
 // Transcript is a parsed golden file.
@@ -66,6 +79,7 @@ func Load(path string) (*Transcript, error) {
 			}
 			s := &t.Steps[len(t.Steps)-1]
 			s.Expected = append(s.Expected, line[2:])
+			s.ExpectedLines = append(s.ExpectedLines, n)
 		case strings.HasPrefix(line, "#"):
 			notes = append(notes, line)
 		case strings.TrimSpace(line) == "":

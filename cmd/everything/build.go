@@ -1,0 +1,24 @@
+package main
+
+import (
+	"log/slog"
+
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// serverOptions returns the options of the server the settings describe,
+// logging to logger: the command builds its server with them, and so do
+// the golden tests, from a transcript's config read as the command line.
+func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
+	return &mcp.Options{
+		PageSize: s.pageSize, ShutdownGrace: s.grace, Logger: logger,
+		Caller: s.caller, CompletionRate: s.completionRate,
+		InputStateTTL: s.inputStateTTL, ClientRequestTimeout: s.clientRequestTimeout,
+	}
+}
+
+// transportOptions returns the framing of stdio the settings ask for.
+func (s *settings) transportOptions() transport.Options {
+	return transport.Options{MaxMessageBytes: s.maxMsg}
+}

@@ -1,0 +1,196 @@
+package httpconn
+
+import (
+	"net/http"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Header names this package writes or reads.
+const (
+	hdrSessionID       = "Mcp-Session-Id"
+	hdrProtocolVersion = "MCP-Protocol-Version"
+	hdrMethod          = "Mcp-Method"
+	hdrName            = "Mcp-Name"
+	hdrParamPrefix     = "Mcp-Param-"
+	hdrLastEventID     = "Last-Event-ID"
+)
+
+// Media types.
+const (
+	typeJSON   = "application/json"
+	typeStream = "text/event-stream"
+	acceptPOST = typeJSON + ", " + typeStream
+)
+
+// versionHeaderSince is the first legacy revision with the
+// MCP-Protocol-Version header (2025-06-18).
+const versionHeaderSince = "2025-06-18"
+
+// outgoing is one message to POST: its body and the headers it goes with.
+type outgoing struct {
+	method string // "" for a response
+	body   []byte
+	modern bool // params._meta names the protocol version (2026-07-28)
+	header http.Header
+}
+
+// prepare builds the headers of a message with method and params. A
+// modern message (params._meta holds the protocol version) gets the
+// headers the 2026-07-28 transport wants mirrored from its body:
+// MCP-Protocol-Version from _meta, Mcp-Method, Mcp-Name for tools/call,
+// prompts/get (name) and resources/read (uri), and one Mcp-Param-{Name}
+// per x-mcp-header annotated argument present in a tools/call. A legacy
+// message gets the session's Mcp-Session-Id and, from 2025-06-18 on, the
+// negotiated MCP-Protocol-Version.
+func (c *Conn) prepare(method string, params json.RawMessage, body []byte) outgoing {
+	out := outgoing{method: method, body: body, header: c.baseHeader()}
+	h := out.header
+	h.Set("Content-Type", typeJSON)
+	h.Set("Accept", acceptPOST)
+	p, _ := jsonx.ParseObject(params)
+	meta, _ := jsonx.ParseObject(p.Get("_meta"))
+	if v, ok := jsonString(meta.Get(protocol.MetaProtocolVersion)); ok {
+		out.modern = true
+		h.Set(hdrProtocolVersion, v)
+		h.Set(hdrMethod, method)
+		c.nameHeaders(h, method, p)
+		return out
+	}
+	c.sessionHeaders(h)
+	return out
+}
+
+// baseHeader returns a copy of Options.Header.
+func (c *Conn) baseHeader() http.Header {
+	h := make(http.Header, len(c.opts.Header)+6)
+	for k, vs := range c.opts.Header {
+		h[k] = append([]string(nil), vs...)
+	}
+	return h
+}
+
+// sessionHeaders adds the legacy session's headers.
+func (c *Conn) sessionHeaders(h http.Header) {
+	c.mu.Lock()
+	sid, v := c.sessionID, c.version
+	c.mu.Unlock()
+	if sid != "" {
+		h.Set(hdrSessionID, sid)
+	}
+	if v >= versionHeaderSince {
+		h.Set(hdrProtocolVersion, v)
+	}
+}
+
+// nameHeaders adds Mcp-Name, and a tools/call's Mcp-Param-* headers.
+func (c *Conn) nameHeaders(h http.Header, method string, p jsonx.Object) {
+	var key string
+	switch method {
+	case protocol.MethodCallTool, protocol.MethodGetPrompt:
+		key = "name"
+	case protocol.MethodReadResource:
+		key = "uri"
+	default:
+		return
+	}
+	name, ok := jsonString(p.Get(key))
+	if !ok {
+		return
+	}
+	h.Set(hdrName, header.EncodeValue(name))
+	if method != protocol.MethodCallTool {
+		return
+	}
+	c.mu.Lock()
+	anns := c.annotations[name]
+	c.mu.Unlock()
+	args := p.Get("arguments")
+	for _, a := range anns {
+		if v, ok := paramValue(argument(args, a.Path)); ok {
+			h[hdrParamPrefix+a.Header] = []string{v} // the name as the schema spells it
+		}
+	}
+}
+
+// paramValue is the Mcp-Param header value of an argument: a string
+// encoded (base64 sentinel when it is not plain ASCII), an integer in
+// decimal, a boolean as true or false. An absent or null argument, an
+// object or an array has none; another number is sent as written.
+func paramValue(raw json.RawMessage) (string, bool) {
+	switch jsonx.FirstByte(raw) {
+	case '"':
+		s, ok := jsonString(raw)
+		return header.EncodeValue(s), ok
+	case 't', 'f':
+		b, err := header.ParseBool(string(raw))
+		return header.EncodeBool(b), err == nil
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if n, err := header.ParseInteger(string(raw)); err == nil {
+			s, err := header.EncodeInteger(n)
+			return s, err == nil
+		}
+		return header.EncodeValue(string(raw)), true
+	}
+	return "", false
+}
+
+// argument returns the value at path within the arguments object, nil
+// when a step is missing or not an object.
+func argument(args json.RawMessage, path []string) json.RawMessage {
+	cur := args
+	for _, step := range path {
+		o, err := jsonx.ParseObject(cur)
+		if err != nil {
+			return nil
+		}
+		if cur = o.Get(step); cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// jsonString decodes a JSON string; ok is false for anything else.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if jsonx.FirstByte(raw) != '"' {
+		return "", false
+	}
+	var s string
+	return s, json.Unmarshal(raw, &s) == nil
+}
+
+// learn records the x-mcp-header annotations of the tools a tools/list
+// result lists, for the Mcp-Param headers of their calls. A tool whose
+// annotations are invalid gets none: the spec has HTTP clients drop it,
+// and a reviewer refuses it instead (its calls go without them).
+func (c *Conn) learn(result json.RawMessage) {
+	var page struct {
+		Tools []struct {
+			Name        string          `json:"name"`
+			InputSchema json.RawMessage `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	if json.Unmarshal(result, &page) != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range page.Tools {
+		// Sensitive names are a server's SHOULD NOT, not a reason to
+		// drop a tool: the server expects their headers all the same.
+		anns, err := header.Annotations(t.InputSchema, header.WithSensitiveNames(nil))
+		if err != nil {
+			anns = nil
+		}
+		if len(anns) == 0 {
+			delete(c.annotations, t.Name)
+			continue
+		}
+		c.annotations[t.Name] = anns
+	}
+}

@@ -1,0 +1,148 @@
+package httpconn
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// excerptBytes bounds what is read of a body that is only quoted.
+const excerptBytes = 4 << 10
+
+// Write POSTs one message. A request's Write returns once the request is
+// written (its answer comes through Read); a notification's or a
+// response's once the server answered the POST, which should be 202
+// Accepted (anything else is one of Problems). A notifications/cancelled
+// first stops reading the stream of the request it names: in the
+// 2026-07-28 era that is the cancellation, and nothing is POSTed; in a
+// legacy session the notification is POSTed too. ctx bounds the wait. An
+// error means the message could not be sent: the Conn is closed, ctx
+// ended, or the server could not be reached (which breaks the Conn).
+func (c *Conn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	body, err := jsonrpc.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("httpconn: %w", err)
+	}
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		return c.request(ctx, m, c.prepare(m.Method, m.Params, body))
+	case *jsonrpc.Notification:
+		if m.Method == protocol.NotificationCancelled && c.cancelled(m.Params) {
+			return nil
+		}
+		return c.send(ctx, c.prepare(m.Method, m.Params, body))
+	case *jsonrpc.Response:
+		return c.send(ctx, c.prepare("", nil, body))
+	}
+	return fmt.Errorf("httpconn: a %T is not POSTed: one message per POST", msg)
+}
+
+// request starts the POST of a request on a goroutine of its own and waits
+// until it is written.
+func (c *Conn) request(ctx context.Context, m *jsonrpc.Request, out outgoing) error {
+	if err := c.enter(); err != nil {
+		return err
+	}
+	cl := c.track(m.ID, out)
+	go c.run(cl)
+	select {
+	case err := <-cl.sent:
+		return err
+	case <-ctx.Done():
+		cl.cancel()
+		return ctx.Err()
+	}
+}
+
+// send POSTs a notification or a response and checks that it got 202.
+func (c *Conn) send(ctx context.Context, out outgoing) error {
+	if err := c.enter(); err != nil {
+		return err
+	}
+	defer c.wg.Done()
+	pctx, cancel := context.WithCancel(c.life)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	req, err := c.newRequest(pctx, http.MethodPost, bytes.NewReader(out.body), out.header)
+	if err != nil {
+		return err
+	}
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return c.doError(ctx, pctx, err)
+	}
+	defer resp.Body.Close()
+	what := "a response"
+	if out.method != "" {
+		what = out.method
+	}
+	switch {
+	case resp.StatusCode == http.StatusAccepted:
+	case ok(resp.StatusCode):
+		c.problem("the POST of %s was answered %s; an accepted notification or response gets 202 Accepted", what, resp.Status)
+	default:
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, excerptBytes))
+		c.problem("the POST of %s was refused: %s", what, describe(resp, b))
+	}
+	if out.method == protocol.NotificationReady && ok(resp.StatusCode) {
+		c.listen()
+	}
+	return nil
+}
+
+// newRequest builds an HTTP request to the endpoint with hd.
+func (c *Conn) newRequest(ctx context.Context, method string, body io.Reader, hd http.Header) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, method, c.url, body)
+	if err != nil {
+		return nil, fmt.Errorf("httpconn: %w", err)
+	}
+	req.Header = hd
+	return req, nil
+}
+
+// doError classifies a request that got no HTTP response: the Conn
+// closed, the caller gave up (ctx), or the server could not be reached,
+// which breaks the Conn.
+func (c *Conn) doError(ctx, pctx context.Context, err error) error {
+	switch {
+	case c.isClosed():
+		return transport.ErrClosed
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case pctx.Err() != nil:
+		return pctx.Err()
+	}
+	c.fail(err)
+	return err
+}
+
+// cancelled stops reading the stream of the request a
+// notifications/cancelled names. It reports whether the notification is
+// not to be POSTed: the request was a 2026-07-28 one, where closing its
+// stream is the cancellation, or no legacy session is open.
+func (c *Conn) cancelled(params json.RawMessage) bool {
+	var p struct {
+		RequestID jsonrpc.ID `json:"requestId"`
+	}
+	_ = json.Unmarshal(params, &p)
+	c.mu.Lock()
+	cl := c.inflight[p.RequestID.Key()]
+	legacy := c.legacy
+	c.mu.Unlock()
+	if cl == nil {
+		return !legacy
+	}
+	cl.cancel()
+	return cl.out.modern
+}
+
+// ok reports a 2xx status.
+func ok(status int) bool { return status >= 200 && status < 300 }
