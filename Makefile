@@ -1,15 +1,21 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test unit interop conformance demo bench fuzz vet
+.PHONY: test unit interop conformance deploy demo bench fuzz vet
+
+# The modules beside the main one: the contract server (it links the Redis
+# fan-out) and the optional integrations, each with its own go.mod.
+MODULES = cmd/everything jwtauth otelmcp redisbroker
 
 # test runs every test with the race detector (after vet and a gofmt
 # check), then the interop suite against real MCP clients, then the
-# official conformance suites over Streamable HTTP.
-test: unit interop conformance
+# official conformance suites over Streamable HTTP, then the deployment of
+# three instances behind nginx with Redis.
+test: unit interop conformance deploy
 
 unit: vet
 	$(GO) test -race -count=1 ./...
+	for m in $(MODULES); do (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 ./...) || exit 1; done
 	cd interop/go && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 	cd bench/sdkservers && $(GO) vet ./...
 
@@ -30,6 +36,12 @@ vet:
 	if [ -n "$$fmt" ]; then echo "gofmt needed: $$fmt"; exit 1; fi
 	$(GO) vet ./...
 
+# deploy starts redis-server, three cmd/everything -http instances and
+# nginx on loopback ports and drives them (deploy/deploy_test.go; needs
+# nginx and redis-server installed, as .ci/run does).
+deploy:
+	$(GO) test -tags deploy -count=1 -v -timeout 15m ./deploy
+
 # demo builds cmd/everything and drives a scripted session over real pipes.
 demo:
 	$(GO) run ./cmd/demo
@@ -49,3 +61,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s -fuzzminimizetime 1x ./jsonrpc
 	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s -fuzzminimizetime 1x ./transport
 	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s -fuzzminimizetime 1x ./schema
+	$(GO) test -run '^$$' -fuzz FuzzParseCursor -fuzztime 30s -fuzzminimizetime 1x ./mcp
+	$(GO) test -run '^$$' -fuzz FuzzOpenState -fuzztime 30s -fuzzminimizetime 1x ./mcp
+	$(GO) test -run '^$$' -fuzz FuzzSSE -fuzztime 30s -fuzzminimizetime 1x ./internal/httpconn
+	cd jwtauth && $(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s -fuzzminimizetime 1x .

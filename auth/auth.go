@@ -43,3 +43,61 @@ func PrincipalFrom(ctx context.Context) *Principal {
 	p, _ := ctx.Value(principalKey{}).(*Principal)
 	return p
 }
+
+// HasScopes reports whether p holds every one of scopes; any principal,
+// even nil, holds all of none.
+func (p *Principal) HasScopes(scopes ...string) bool {
+	for _, s := range scopes {
+		if !p.HasScope(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidScope reports whether s is a scope token as OAuth 2.0 defines it
+// (RFC 6749 §3.3): one or more printable ASCII characters other than
+// space, '"' and '\', so that it can stand in a space-separated scope list
+// and inside a quoted WWW-Authenticate parameter.
+func ValidScope(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x21 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// challengeKey is the context key of WithScopeChallenge.
+type challengeKey struct{}
+
+// WithScopeChallenge returns a copy of ctx that carries challenge, for a
+// transport that can ask the client to get a token with more scopes (HTTP
+// 403 with error="insufficient_scope": package oauth installs one). A
+// server calls it, through ChallengeScopes, when it refuses a request
+// because the caller lacks scopes an item needs; the transport then
+// answers the request with its challenge.
+//
+// challenge may be called from any goroutine, more than once for one
+// request (a batch); it must not block, and must not keep or modify the
+// slice it is given.
+func WithScopeChallenge(ctx context.Context, challenge func(scopes []string)) context.Context {
+	return context.WithValue(ctx, challengeKey{}, challenge)
+}
+
+// ChallengeScopes tells the transport of ctx's request that the request
+// needs scopes (all of them, not only those the caller lacks) and reports
+// whether one was listening (see WithScopeChallenge). Without one (stdio,
+// or HTTP authenticated some other way) it reports false, and the server
+// refuses as it would for an item that does not exist.
+func ChallengeScopes(ctx context.Context, scopes []string) bool {
+	f, _ := ctx.Value(challengeKey{}).(func([]string))
+	if f == nil {
+		return false
+	}
+	f(scopes)
+	return true
+}

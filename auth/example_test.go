@@ -1,7 +1,9 @@
 package auth_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 
 	"github.com/mcpwire/mcpwire/auth"
 )
@@ -11,4 +13,18 @@ func ExamplePrincipal_HasScope() {
 	var anonymous *auth.Principal
 	fmt.Println(ops.HasScope("operator"), anonymous.HasScope("operator"))
 	// Output: true false
+}
+
+// A transport that can ask for more scopes puts a challenge in the
+// request's context; the server calls it when it refuses an item.
+func ExampleChallengeScopes() {
+	ctx := auth.WithScopeChallenge(context.Background(), func(scopes []string) {
+		fmt.Println("answer 403, scope:", strings.Join(scopes, " "))
+	})
+	fmt.Println(auth.ChallengeScopes(ctx, []string{"files:write"}))
+	fmt.Println(auth.ChallengeScopes(context.Background(), []string{"files:write"})) // stdio: no one to tell
+	// Output:
+	// answer 403, scope: files:write
+	// true
+	// false
 }

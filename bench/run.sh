@@ -27,7 +27,7 @@ go build -o "$bin/mcpload" ./cmd/mcpload
 
 names=()
 commands=()
-if go build -o "$bin/mcpwire" ./cmd/everything 2>"$results/mcpwire-build.log"; then
+if (cd cmd/everything && go build -o "$bin/mcpwire" .) 2>"$results/mcpwire-build.log"; then
 	names+=(mcpwire)
 	commands+=("$bin/mcpwire")
 else

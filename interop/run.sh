@@ -37,7 +37,7 @@ if [[ -n "${INTEROP_SERVER:-}" ]]; then
   echo "== using server $server"
 else
   echo "== building cmd/everything"
-  (cd "$root" && go build -o "$bin/everything" ./cmd/everything)
+  (cd "$root/cmd/everything" && go build -o "$bin/everything" .)
   server="$bin/everything"
 fi
 

@@ -39,18 +39,21 @@ type call struct {
 	ss      *session
 	req     *request
 
-	in       *input      // the call's questions to the client; nil if it may ask none
-	deadline *time.Timer // Options.CallTimeout, when set
-	unbind   func() bool // stops watching the exchange's context (see dispatch)
+	in       *input       // the call's questions to the client; nil if it may ask none
+	deadline *time.Timer  // Options.CallTimeout, when set
+	unbind   func() bool  // stops watching the exchange's context (see dispatch)
+	ob       *observation // Options.Observer's view of the call; nil without one
 
 	infoOnce sync.Once
 	info     *tool.RequestInfo
 
+	// The two bools side by side keep the struct in its allocation size
+	// class (192 bytes).
 	mu            sync.Mutex
 	done          bool // answered, or cancelled by the client
+	sentProgress  bool
 	progressToken json.RawMessage
 	lastProgress  float64
-	sentProgress  bool
 }
 
 // complete ends the call: it answers it (unless it was already answered or
@@ -95,6 +98,9 @@ func (c *call) finish(r *jsonrpc.Response) bool {
 	c.mu.Unlock()
 	c.ss.forget(c)
 	c.respond(r)
+	if c.ob != nil {
+		c.ob.end(r, nil)
+	}
 	return true
 }
 
@@ -120,6 +126,9 @@ func (c *call) cancelBy(cause error) {
 	}
 	c.ss.forget(c)
 	c.respond(nil)
+	if c.ob != nil {
+		c.ob.end(nil, cause)
+	}
 	c.cancel(cause)
 }
 
@@ -183,10 +192,11 @@ func (c *call) emit(m jsonrpc.Message) {
 
 // track registers a routed request as a call in flight, refusing a
 // duplicate id. sink, when set, receives the call's own messages; bound,
-// when set, lends the call's context its values. On a
+// when set, lends the call's context its values; ob, when set, starts
+// observing the call (its StartRequest gives the call its context). On a
 // stateless endpoint every request stands alone: its id may repeat
 // another's, and the call is keyed by its arrival instead.
-func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Message), bound context.Context) (*call, bool) {
+func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Message), bound context.Context, ob *observation) (*call, bool) {
 	id := r.id
 	// Rooted at Background, not at a session context: shutdown cancels the
 	// calls still in flight one by one, which spares every call the cost of
@@ -198,7 +208,10 @@ func (ss *session) track(r *request, respond responder, sink func(jsonrpc.Messag
 		root = context.WithoutCancel(bound)
 	}
 	ctx, cancel := context.WithCancelCause(root)
-	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, sink: sink, ss: ss, req: r}
+	if ob != nil {
+		ctx = ob.begin(ctx)
+	}
+	c := &call{id: id, ctx: ctx, cancel: cancel, respond: respond, sink: sink, ss: ss, req: r, ob: ob}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.stateless {

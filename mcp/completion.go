@@ -42,16 +42,20 @@ func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *pr
 	if r.params.Get("ref") == nil || r.params.Get("argument") == nil {
 		return nil, invalidParams(`completion/complete needs "ref" and "argument" objects`)
 	}
-	provider, known, rerr := ss.srv.provider(p.Ref, p.Argument.Name)
+	provider, known, scopes, rerr := ss.srv.provider(p.Ref, p.Argument.Name)
 	if rerr != nil {
 		return nil, rerr
+	}
+	if !r.caller.HasScopes(scopes...) {
+		// A prompt or template the caller may not see has no arguments
+		// to complete, as one that does not exist.
+		return nil, scopeRefusal(ctx, refName(p.Ref), scopes, unknownRef(p.Ref))
 	}
 	if !known {
 		return nil, invalidParams("%s has no argument %s", refName(p.Ref), clip.Quote(p.Argument.Name))
 	}
-	if !ss.srv.limits.allow(r.caller, ss.srv.opts.CompletionRate) {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "rate limited: too many completion requests from this caller; retry in a second").
-			WithData(map[string]string{"reason": "rate_limited"})
+	if !ss.srv.limits.allow(limitCompletion, r.caller, ss.srv.opts.CompletionRate) {
+		return nil, rateLimited("completion requests")
 	}
 	res := &protocol.CompleteResult{Completion: protocol.Completion{Values: []string{}}}
 	if provider == nil {
@@ -101,36 +105,44 @@ func completion(out complete.Result) protocol.Completion {
 
 // provider finds the completion provider of an argument: known is false
 // when the reference has no such argument; the provider is nil when the
-// argument has none.
-func (s *Server) provider(ref protocol.CompletionReference, arg string) (complete.Func, bool, *jsonrpc.Error) {
+// argument has none; scopes are those the prompt or template needs.
+func (s *Server) provider(ref protocol.CompletionReference, arg string) (_ complete.Func, known bool, scopes []string, _ *jsonrpc.Error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	switch {
 	case ref.Prompt != nil:
 		e, ok := s.prompts.get(ref.Prompt.Name)
 		if !ok {
-			return nil, false, invalidParams("unknown prompt %s", clip.Quote(ref.Prompt.Name))
+			return nil, false, nil, unknownRef(ref)
 		}
 		p := e.p
 		for _, a := range p.Arguments {
 			if a.Name == arg {
-				return p.Complete[arg], true, nil
+				return p.Complete[arg], true, p.Scopes, nil
 			}
 		}
-		return nil, false, nil
+		return nil, false, p.Scopes, nil
 	case ref.Resource != nil:
 		t, ok := s.templates.get(ref.Resource.URI)
 		if !ok {
-			return nil, false, invalidParams("no resource template %s", clip.Quote(ref.Resource.URI))
+			return nil, false, nil, unknownRef(ref)
 		}
 		for _, v := range t.matcher.Vars() {
 			if v == arg {
-				return t.tmpl.Complete[arg], true, nil
+				return t.tmpl.Complete[arg], true, t.tmpl.Scopes, nil
 			}
 		}
-		return nil, false, nil
+		return nil, false, t.tmpl.Scopes, nil
 	}
-	return nil, false, invalidParams(`"ref" must be a ref/prompt or a ref/resource`)
+	return nil, false, nil, invalidParams(`"ref" must be a ref/prompt or a ref/resource`)
+}
+
+// unknownRef is the error of a reference to no prompt or template.
+func unknownRef(ref protocol.CompletionReference) *jsonrpc.Error {
+	if ref.Prompt != nil {
+		return invalidParams("unknown prompt %s", clip.Quote(ref.Prompt.Name))
+	}
+	return invalidParams("no resource template %s", clip.Quote(ref.Resource.URI))
 }
 
 // refName names a reference in messages and logs.
@@ -144,32 +156,57 @@ func refName(ref protocol.CompletionReference) string {
 	return "the reference"
 }
 
-// callerLimits holds one token bucket per caller subject. The map is
-// bounded: past maxCallers buckets it starts afresh, which only ever lets
-// a caller through early.
+// callerLimits holds one token bucket per limited kind of request and
+// caller subject: the one rate limit per caller, of completion requests
+// (Options.CompletionRate) and tool calls (Options.ToolCallRate). The map
+// is bounded: past maxCallers buckets it starts afresh, which only ever
+// lets a caller through early.
 type callerLimits struct {
 	mu      sync.Mutex
-	buckets map[string]*rateLimiter
+	buckets map[limitKey]*rateLimiter
 }
+
+// limitKey names one caller's bucket for one kind of request.
+type limitKey struct {
+	kind    byte
+	subject string
+}
+
+// The kinds of requests limited per caller.
+const (
+	limitCompletion byte = 'c'
+	limitToolCall   byte = 't'
+)
 
 const maxCallers = 10000
 
-// allow takes a token from the caller's bucket (rate per second, bursts of
-// twice that); anonymous callers share one bucket.
-func (l *callerLimits) allow(caller *auth.Principal, rate int) bool {
-	key := ""
+// allow takes a token from the caller's bucket for kind (rate per second,
+// bursts of twice that; a rate of zero or less allows everything);
+// anonymous callers share one bucket.
+func (l *callerLimits) allow(kind byte, caller *auth.Principal, rate int) bool {
+	if rate <= 0 {
+		return true
+	}
+	key := limitKey{kind: kind}
 	if caller != nil {
-		key = caller.Subject
+		key.subject = caller.Subject
 	}
 	l.mu.Lock()
 	b := l.buckets[key]
 	if b == nil {
 		if l.buckets == nil || len(l.buckets) >= maxCallers {
-			l.buckets = map[string]*rateLimiter{}
+			l.buckets = map[limitKey]*rateLimiter{}
 		}
 		b = newRateLimiter(rate, 2*rate, nil)
 		l.buckets[key] = b
 	}
 	l.mu.Unlock()
 	return b.allow()
+}
+
+// rateLimited is the error of a request refused by a caller's rate limit;
+// what names the requests counted.
+func rateLimited(what string) *jsonrpc.Error {
+	return jsonrpc.NewError(jsonrpc.CodeInternalError, "rate limited: too many %s from this caller; retry in a second", what).
+		WithData(map[string]string{"reason": "rate_limited"})
 }

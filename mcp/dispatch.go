@@ -80,15 +80,27 @@ func init() {
 // runs it on its own goroutine, outside any lock, and it counts against
 // MaxConcurrentCalls as a worker's call does.
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
+	ob := ss.observe(bound) // nil without Options.Observer
 	r, m, rerr := ss.route(req, bound)
+	if ob != nil {
+		ob.describe(req, r)
+	}
 	if rerr != nil {
+		if ob != nil {
+			ob.refuse(bound, errorResponse(req.ID, rerr), respond)
+			return nil, nil
+		}
 		respond(errorResponse(req.ID, rerr))
 		return nil, nil
 	}
-	c, ok := ss.track(r, respond, sink, bound)
+	c, ok := ss.track(r, respond, sink, bound, ob)
 	if !ok {
-		respond(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
-			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String()))))
+		resp := errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+			"invalid request: id %s is already in use by a request in flight", clip.String(req.ID.String())))
+		respond(resp)
+		if ob != nil {
+			ob.end(resp, nil) // track called StartRequest
+		}
 		return nil, nil
 	}
 	if bound != nil {
@@ -108,6 +120,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		limit := int64(ss.srv.opts.MaxConcurrentCalls + ss.srv.opts.MaxQueuedCalls)
 		if ss.pending.Add(1) > limit {
 			ss.pending.Add(-1)
+			c.observeLimit("MaxQueuedCalls")
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
 			return c, nil
 		}
@@ -115,6 +128,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		size := int64(len(req.Params))
 		if !here && !ss.holdQueued(size) {
 			ss.pending.Add(-1)
+			c.observeLimit("MaxQueuedBytes")
 			c.complete(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
 				ss.srv.opts.MaxQueuedBytes)))
 			return c, nil
@@ -228,6 +242,9 @@ func (ss *session) run(m method, c *call, r *request) (resp *jsonrpc.Response) {
 		}
 	}()
 	result, err := m.handle(c.ctx, ss, c, r)
+	if c.ob != nil {
+		c.observeResult(result)
+	}
 	if err != nil {
 		return &jsonrpc.Response{ID: r.id, Error: eraError(jsonrpc.WireError(err), r.rev)}
 	}

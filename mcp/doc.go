@@ -71,17 +71,43 @@
 // In the 2026-07-28 era a run that leaves questions unanswered is
 // answered, whatever the handler returned, with resultType
 // "input_required": inputRequests under each question's key and a
-// requestState sealed with AES-256-GCM under a key derived from
-// Options.StateKey. The state carries the answers so far, the keys asked,
-// the handler's remembered values, the round and an expiry
-// (Options.InputStateTTL), and is bound to the method, the tool, prompt or
-// URI, the arguments in canonical form and the caller. On the retry the
-// state is opened first: altered or sealed under another key, bound to
-// another request, or expired, it is -32602 saying which. Then the answers
-// to the keys it lists are taken from inputResponses (one that does not
-// answer its question's method is -32602; keys not asked are ignored;
-// missing ones are asked again in a new input_required), and the handler
-// runs again. A call takes at most 16 rounds.
+// requestState sealed with AES-256-GCM (see State across instances). The
+// state carries the answers so far, the keys asked, the handler's
+// remembered values, the round and an expiry (Options.InputStateTTL), and
+// is bound to the method, the tool, prompt or URI, the arguments in
+// canonical form and the caller (its subject and its scopes, in any
+// order). On the retry the state is opened first: altered or sealed under
+// a key this server does not hold, bound to another request or caller, or
+// expired, it is -32602 saying which. Then the answers to the keys it
+// lists are taken from inputResponses (one that does not answer its
+// question's method is -32602; keys not asked are ignored; missing ones
+// are asked again in a new input_required), and the handler runs again. A call takes at most 16 rounds.
+//
+// # State across instances
+//
+// What the server hands to clients and must get back unchanged, list
+// cursors and requestState, depends on no process: any instance that
+// holds the key that sealed it accepts it, so instances behind a load
+// balancer need no affinity for it. The keys come from Options.StateKey
+// (one secret) or Options.StateKeys (a key set, the first key sealing and
+// every key opening, for rotation); without either a process seals with a
+// random key of its own. Secrets are at least MinStateKeyLen (32) bytes,
+// or NewServer panics (Options.CheckStateKeys says why first); the keys
+// that seal are derived from them, one per purpose. Every sealed value
+// carries its key's ID in the clear, authenticated, so a server opens it
+// with that key or refuses it as it refuses one that was altered.
+//
+// A cursor (24 characters with the empty key ID, a few more with a longer
+// one or a large offset) holds the key ID, a tag of the list it pages,
+// its offset and a MAC. The tag is a
+// digest of the list's content (every entry's descriptor as the newest
+// revision lists it, in order), computed once per change of the list, and,
+// for a caller who may see only some entries, of which ones: pages are
+// counted in what the caller sees. So a cursor is valid on every instance
+// with the same registrations and keys, and for any caller who sees the
+// same entries, and it is stale (-32602 saying the list changed) once
+// the list or what its caller sees differs; a list changed back to what
+// it was accepts it again.
 //
 // # Notifications
 //
@@ -108,8 +134,8 @@
 // (AddPrompt) are served in both eras and declared as capabilities only
 // while some are registered (or Options.DynamicResources, DynamicPrompts);
 // without them their methods are -32601, as is completion/complete
-// without a provider. Lists page with cursors bound to their list and
-// stale once it changes. resources/read answers a registered URI, else
+// without a provider. Lists page with cursors bound to their list's
+// content and stale once it changes. resources/read answers a registered URI, else
 // the first matching template; a URI nothing answers is -32002 with
 // data.uri for a legacy client and -32602 with data.uri for a modern one,
 // never an empty contents. Legacy sessions follow URIs with
@@ -134,9 +160,9 @@
 //   - JSON-RPC batches are accepted only when 2025-03-26 was negotiated,
 //     the one revision that defines them; otherwise an array gets a single
 //     -32600. A batch's responses come back in the order of its requests.
-//   - A cursor is an opaque, integrity-protected token bound to the tool
-//     list's generation: a malformed, tampered or stale cursor (the list
-//     changed since it was issued) gets -32602. An empty cursor "" is taken
+//   - A cursor is an opaque, integrity-protected token bound to the
+//     content of the list it pages: a malformed, tampered, foreign or
+//     stale cursor (the list changed since it was issued) gets -32602. An empty cursor "" is taken
 //     as the first page.
 //   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight, one
 //     that would make the requests waiting for a handler hold more than

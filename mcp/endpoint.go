@@ -35,6 +35,13 @@ type EndpointOptions struct {
 	// transport that streams them must not wait for Handle to return
 	// before it starts writing them.
 	RunOnCaller bool
+	// Transport names the endpoint's transport to Options.Observer
+	// (default TransportHTTP).
+	Transport string
+	// SessionID is the id of the session the endpoint serves, for
+	// Options.Observer (a legacy HTTP session's Mcp-Session-Id); empty
+	// when it serves no session with an id.
+	SessionID string
 }
 
 // Endpoint serves messages that arrive one at a time, each with its own way
@@ -48,6 +55,8 @@ type Endpoint struct {
 	ss     *session
 	mu     sync.RWMutex // held to read while handling, to write while closing
 	closed bool
+
+	transport, sessionID string // for Options.Observer
 }
 
 // NewEndpoint returns an endpoint of s. Close it when it is no longer
@@ -60,7 +69,11 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 	s.sessMu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.sessMu.Unlock()
-	return &Endpoint{ss: ss}
+	e := &Endpoint{ss: ss, transport: opts.Transport, sessionID: opts.SessionID}
+	if e.transport == "" {
+		e.transport = TransportHTTP
+	}
+	return e
 }
 
 // Handle serves one message and returns without waiting for it (unless
@@ -91,9 +104,18 @@ func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(json
 	ss := e.ss
 	e.mu.RLock()
 	defer e.mu.RUnlock()
+	if ss.srv.opts.Observer != nil && ctx != nil {
+		ctx = context.WithValue(ctx, endpointKey{}, e) // names the endpoint to the observer
+	}
 	if e.closed {
 		if req, ok := m.(*jsonrpc.Request); ok {
-			send(errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the endpoint is closed")))
+			resp := errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the endpoint is closed"))
+			if ob := ss.observe(ctx); ob != nil {
+				ob.describe(req, nil)
+				ob.refuse(ctx, resp, func(r *jsonrpc.Response) { send(r) })
+				return nil
+			}
+			send(resp)
 		}
 		return nil
 	}

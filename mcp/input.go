@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -14,6 +16,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -80,9 +83,11 @@ type inputState struct {
 }
 
 // binding is the request a requestState belongs to: the method, what it
-// targets (tool, prompt or URI), its arguments and the caller. Its digest
-// is computed only when a state is opened or sealed, so that a call that
-// asks nothing does not pay for canonicalizing its arguments.
+// targets (tool, prompt or URI), its arguments and the caller (subject and
+// scopes: a caller whose rights changed between rounds starts again,
+// since the state carries what the handler kept under the old ones). Its
+// digest is computed only when a state is opened or sealed, so that a
+// call that asks nothing does not pay for canonicalizing its arguments.
 type binding struct {
 	r      *request
 	target string
@@ -90,7 +95,8 @@ type binding struct {
 }
 
 // digest names the binding: a hash of the method, the target, the
-// arguments in canonical form, and the caller's subject.
+// arguments in canonical form, and the caller's subject and scopes (in
+// any order, once each).
 func (b binding) digest() string {
 	h := sha256.New()
 	h.Write([]byte(b.r.method))
@@ -99,8 +105,14 @@ func (b binding) digest() string {
 	h.Write([]byte{0})
 	h.Write(canonicalJSON(b.args))
 	h.Write([]byte{0})
+	var caller auth.Principal // no caller is the anonymous one
 	if b.r.caller != nil {
-		h.Write([]byte(b.r.caller.Subject))
+		caller = *b.r.caller
+	}
+	var n [binary.MaxVarintLen64]byte
+	for _, v := range append([]string{caller.Subject}, slices.Compact(slices.Sorted(slices.Values(caller.Scopes)))...) {
+		h.Write(binary.AppendUvarint(n[:0], uint64(len(v)))) // so that no subject passes for a scope
+		h.Write([]byte(v))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
@@ -139,7 +151,7 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 	if state == "" {
 		return in, nil // a first round: answers without a state were never asked for
 	}
-	plain, err := s.stateSeal.open(state)
+	plain, err := s.keys.openState(state)
 	var st inputState
 	if err != nil || json.Unmarshal(plain, &st) != nil {
 		return nil, invalidParams("requestState is not valid: it was altered, or sealed by a server with another key (servers behind one endpoint need one Options.StateKey)")
@@ -253,7 +265,7 @@ func (s *Server) required(in *input) (*protocol.InputRequiredResult, *jsonrpc.Er
 	if err != nil {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: sealing the request state: %v", err)
 	}
-	res.RequestState = s.stateSeal.seal(plain)
+	res.RequestState = s.keys.sealState(plain)
 	return res, nil
 }
 

@@ -155,14 +155,14 @@ func TestInputRequiredStateRefused(t *testing.T) {
 // another key refuses it.
 func TestInputStateKey(t *testing.T) {
 	answers := map[string]any{"user_name": map[string]any{"action": "cancel"}, "client_roots": map[string]any{"roots": []any{}}}
-	key := []byte("one key for every instance")
+	key := []byte("one key for every instance, 32+ bytes")
 	a := start(t, newServer(t, &mcp.Options{StateKey: key}, greetTool()))
 	st := inputRequired(t, a.send2(modernCall(1, "greet", nil, nil))).RequestState
 	b := start(t, newServer(t, &mcp.Options{StateKey: key}, greetTool()))
 	if r := b.send2(modernCall(2, "greet", nil, map[string]any{"inputResponses": answers, "requestState": st})); r.Error != nil {
 		t.Errorf("shared key: %+v", r.Error)
 	}
-	d := start(t, newServer(t, &mcp.Options{StateKey: []byte("another")}, greetTool()))
+	d := start(t, newServer(t, &mcp.Options{StateKey: []byte("another key, also 32 bytes or more")}, greetTool()))
 	if r := d.send2(modernCall(3, "greet", nil, map[string]any{"inputResponses": answers, "requestState": st})); r.Error == nil {
 		t.Errorf("another key accepted: %s", r.Result)
 	}

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/fanout"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -51,7 +52,9 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 		prompts: honoured.PromptsListChanged != nil}
 	if caps.Resources != nil {
 		for _, uri := range asked.ResourceSubscriptions {
-			if e, t, _ := ss.srv.findResource(uri); (e != nil && e.visibleTo(r.caller) || t != nil) && !sub.uris[uri] {
+			// Only what the caller may read: a resource or template whose
+			// scopes it lacks is not there for it.
+			if e, t, _, _ := ss.srv.findResourceFor(uri, r.caller); (e != nil && e.visibleTo(r.caller) || t != nil) && !sub.uris[uri] {
 				if sub.uris == nil {
 					sub.uris = map[string]bool{}
 				}
@@ -169,30 +172,51 @@ func (s *Server) eachSession(fn func(*session)) {
 	}
 }
 
-// toolsChanged notifies every connection that the tool list changed.
-func (s *Server) toolsChanged() {
-	s.eachSession(func(ss *session) {
-		ss.listChanged(protocol.NotificationToolListChanged,
-			func(c protocol.ServerCapabilities) bool { return c.Tools != nil },
-			func(sub *subscription) bool { return sub.tools })
-	})
-}
+// toolsChanged tells every client that the tool list changed.
+func (s *Server) toolsChanged() { s.raise(fanout.Event{Kind: fanout.ToolsListChanged}) }
 
-// resourcesChanged notifies every connection that the resource list or
-// the template list changed.
-func (s *Server) resourcesChanged() {
-	s.eachSession(func(ss *session) {
-		ss.listChanged(protocol.NotificationResourceListChanged,
-			func(c protocol.ServerCapabilities) bool { return c.Resources != nil },
-			func(sub *subscription) bool { return sub.resources })
-	})
-}
+// resourcesChanged tells every client that the resource list or the
+// template list changed.
+func (s *Server) resourcesChanged() { s.raise(fanout.Event{Kind: fanout.ResourcesListChanged}) }
+
+// promptsChanged tells every client that the prompt list changed.
+func (s *Server) promptsChanged() { s.raise(fanout.Event{Kind: fanout.PromptsListChanged}) }
 
 // ResourceUpdated tells every client that follows uri that the resource
 // changed: legacy sessions that sent resources/subscribe for it get
 // notifications/resources/updated, and so do the 2026-07-28 listen streams
 // whose resourceSubscriptions name it. The URI need not be registered: a
-// template's resources are not listed one by one.
+// template's resources are not listed one by one. With Options.Broker, the
+// clients of the other instances that follow uri are told too.
 func (s *Server) ResourceUpdated(uri string) {
-	s.eachSession(func(ss *session) { ss.resourceUpdated(uri) })
+	s.raise(fanout.Event{Kind: fanout.ResourceUpdated, URI: uri})
+}
+
+// deliver tells this server's connections of an event, whichever instance
+// raised it. An event from another instance changes nothing here but what
+// the clients are told: instances are identical, so the list that changed
+// there is this one's too, and the clients list again.
+func (s *Server) deliver(ev fanout.Event) {
+	switch ev.Kind {
+	case fanout.ToolsListChanged:
+		s.eachSession(func(ss *session) {
+			ss.listChanged(protocol.NotificationToolListChanged,
+				func(c protocol.ServerCapabilities) bool { return c.Tools != nil },
+				func(sub *subscription) bool { return sub.tools })
+		})
+	case fanout.ResourcesListChanged:
+		s.eachSession(func(ss *session) {
+			ss.listChanged(protocol.NotificationResourceListChanged,
+				func(c protocol.ServerCapabilities) bool { return c.Resources != nil },
+				func(sub *subscription) bool { return sub.resources })
+		})
+	case fanout.PromptsListChanged:
+		s.eachSession(func(ss *session) {
+			ss.listChanged(protocol.NotificationPromptListChanged,
+				func(c protocol.ServerCapabilities) bool { return c.Prompts != nil },
+				func(sub *subscription) bool { return sub.prompts })
+		})
+	case fanout.ResourceUpdated:
+		s.eachSession(func(ss *session) { ss.resourceUpdated(ev.URI) })
+	}
 }

@@ -34,6 +34,11 @@ func (s *Server) AddPrompt(p prompt.Prompt) error {
 	if err := checkPrompt(p); err != nil {
 		return fmt.Errorf("mcp: AddPrompt: %w: %w", ErrInvalidPrompt, err)
 	}
+	scopes, err := checkScopes(fmt.Sprintf("prompt %q", p.Name), p.Scopes)
+	if err != nil {
+		return fmt.Errorf("mcp: AddPrompt: %w: %w", ErrInvalidPrompt, err)
+	}
+	p.Scopes = scopes
 	meta, err := protocol.MetaOf(p.Meta)
 	if err != nil {
 		return fmt.Errorf("mcp: AddPrompt: %w: prompt %q: %w", ErrInvalidPrompt, p.Name, err)
@@ -96,11 +101,11 @@ func checkPrompt(p prompt.Prompt) error {
 	return nil
 }
 
-// promptSnapshot returns the prompt list and its generation.
-func (s *Server) promptSnapshot() ([]*promptEntry, uint64) {
+// promptSnapshot returns the prompt list and its snapshot (for pageOf).
+func (s *Server) promptSnapshot() ([]*promptEntry, *listSnapshot[*promptEntry]) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.prompts.list, s.prompts.gen
+	return s.prompts.list, s.prompts.snap
 }
 
 // lookupPrompt returns the prompt with the given name.
@@ -112,12 +117,20 @@ func (s *Server) lookupPrompt(name string) (*promptEntry, bool) {
 
 func handlePromptsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.promptSnapshot()
-	page, next, err := pageOf(ss.srv, listPrompts, p.Cursor, list, gen, func(e *promptEntry) protocol.Prompt { return e.wire(r.rev) })
+	visible, varies := visibleList(list, (*promptEntry).scoped, func(e *promptEntry) bool { return r.caller.HasScopes(e.p.Scopes...) })
+	page, next, err := pageOf(ss.srv, listPrompts, p.Cursor, visible, gen, func(e *promptEntry) protocol.Prompt { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.ListPromptsResult{Prompts: page, NextCursor: next}, nil
+	res := &protocol.ListPromptsResult{Prompts: page, NextCursor: next}
+	if varies {
+		ss.srv.privateCache(res, r)
+	}
+	return res, nil
 }
+
+// scoped reports whether the prompt needs scopes (see scopes.go).
+func (e *promptEntry) scoped() bool { return len(e.p.Scopes) > 0 }
 
 // handlePromptsGet renders a prompt. An unknown prompt, a missing required
 // argument and an unknown argument are -32602; a render that fails is
@@ -129,6 +142,9 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 	e, ok := ss.srv.lookupPrompt(p.Name)
 	if !ok {
 		return nil, invalidParams("unknown prompt %s", clip.Quote(p.Name))
+	}
+	if !r.caller.HasScopes(e.p.Scopes...) {
+		return nil, scopeRefusal(ctx, "prompt "+clip.Quote(p.Name), e.p.Scopes, invalidParams("unknown prompt %s", clip.Quote(p.Name)))
 	}
 	if err := checkPromptArguments(e.p, p.Arguments); err != nil {
 		return nil, err
@@ -249,15 +265,6 @@ func (e *promptEntry) wire(r rev) protocol.Prompt {
 		w.Icons = p.Icons
 	}
 	return w
-}
-
-// promptsChanged notifies every connection that the prompt list changed.
-func (s *Server) promptsChanged() {
-	s.eachSession(func(ss *session) {
-		ss.listChanged(protocol.NotificationPromptListChanged,
-			func(c protocol.ServerCapabilities) bool { return c.Prompts != nil },
-			func(sub *subscription) bool { return sub.prompts })
-	})
 }
 
 // hasPrompts reports whether any prompt is registered.

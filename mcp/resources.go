@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/uritemplate"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -35,6 +36,11 @@ func (s *Server) AddResource(r resource.Resource) error {
 	if err := checkResourceFields("resource "+clip.Quote(r.URI), r.Name, r.Read == nil); err != nil {
 		return fmt.Errorf("mcp: AddResource: %w: %w", ErrInvalidResource, err)
 	}
+	scopes, err := checkScopes("resource "+clip.Quote(r.URI), r.Scopes)
+	if err != nil {
+		return fmt.Errorf("mcp: AddResource: %w: %w", ErrInvalidResource, err)
+	}
+	r.Scopes = scopes
 	meta, err := protocol.MetaOf(r.Meta)
 	if err != nil {
 		return fmt.Errorf("mcp: AddResource: %w: resource %s: %w", ErrInvalidResource, clip.Quote(r.URI), err)
@@ -65,6 +71,11 @@ func (s *Server) AddResourceTemplate(t resource.Template) error {
 	if err := checkResourceFields("resource template "+clip.Quote(t.URITemplate), t.Name, t.Read == nil); err != nil {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: %w", ErrInvalidResource, err)
 	}
+	scopes, err := checkScopes("resource template "+clip.Quote(t.URITemplate), t.Scopes)
+	if err != nil {
+		return fmt.Errorf("mcp: AddResourceTemplate: %w: %w", ErrInvalidResource, err)
+	}
+	t.Scopes = scopes
 	meta, err := protocol.MetaOf(t.Meta)
 	if err != nil {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: resource template %s: %w", ErrInvalidResource, clip.Quote(t.URITemplate), err)
@@ -117,18 +128,18 @@ func (s *Server) RemoveResourceTemplate(uriTemplate string) bool {
 	return ok
 }
 
-// resourceSnapshot returns the resource list and its generation.
-func (s *Server) resourceSnapshot() ([]*resourceEntry, uint64) {
+// resourceSnapshot returns the resource list and its snapshot (for pageOf).
+func (s *Server) resourceSnapshot() ([]*resourceEntry, *listSnapshot[*resourceEntry]) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.resources.list, s.resources.gen
+	return s.resources.list, s.resources.snap
 }
 
-// templateSnapshot returns the template list and its generation.
-func (s *Server) templateSnapshot() ([]*templateEntry, uint64) {
+// templateSnapshot returns the template list and its snapshot (for pageOf).
+func (s *Server) templateSnapshot() ([]*templateEntry, *listSnapshot[*templateEntry]) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.templates.list, s.templates.gen
+	return s.templates.list, s.templates.snap
 }
 
 // hasResources reports whether any resource or template is registered.
@@ -138,20 +149,32 @@ func (s *Server) hasResources() bool {
 	return len(s.resources.list) > 0 || len(s.templates.list) > 0
 }
 
-// findResource returns the reader of uri: the registered resource, else
-// the first template that matches it, with the variables it matched.
-func (s *Server) findResource(uri string) (*resourceEntry, *templateEntry, map[string]string) {
+// findResourceFor returns the reader of uri for caller: the registered
+// resource, else the first template that matches it, with the variables
+// it matched. A resource or template whose scopes the caller lacks does
+// not answer, as if it were not registered, and the next that matches may. When none answers, need holds
+// the scopes of the first one passed over (nil when none was), for the
+// caller to be told what reading uri needs.
+func (s *Server) findResourceFor(uri string, caller *auth.Principal) (e *resourceEntry, t *templateEntry, vars map[string]string, need []string) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if e, ok := s.resources.get(uri); ok {
-		return e, nil, nil
+		if caller.HasScopes(e.res.Scopes...) {
+			return e, nil, nil, nil
+		}
+		need = e.res.Scopes
 	}
 	for _, t := range s.templates.list {
-		if vars, ok := t.matcher.Match(uri); ok {
-			return nil, t, vars
+		vars, ok := t.matcher.Match(uri)
+		switch {
+		case !ok:
+		case caller.HasScopes(t.tmpl.Scopes...):
+			return nil, t, vars, nil
+		case need == nil:
+			need = t.tmpl.Scopes
 		}
 	}
-	return nil, nil, nil
+	return nil, nil, nil, need
 }
 
 // checkResourceURI requires an absolute URI: a scheme, then anything a URI

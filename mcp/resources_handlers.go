@@ -18,32 +18,47 @@ import (
 
 func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.resourceSnapshot()
-	page, next, err := pageOf(ss.srv, listResources, p.Cursor, visibleTo(list, r.caller), gen, func(e *resourceEntry) protocol.Resource { return e.wire(r.rev) })
+	visible, varies := visibleList(list, (*resourceEntry).gated, func(e *resourceEntry) bool { return e.visibleTo(r.caller) })
+	page, next, err := pageOf(ss.srv, listResources, p.Cursor, visible, gen, func(e *resourceEntry) protocol.Resource { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.ListResourcesResult{Resources: page, NextCursor: next}, nil
+	res := &protocol.ListResourcesResult{Resources: page, NextCursor: next}
+	if varies {
+		ss.srv.privateCache(res, r)
+	}
+	return res, nil
 }
 
 func handleResourceTemplatesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	list, gen := ss.srv.templateSnapshot()
-	page, next, err := pageOf(ss.srv, listTemplates, p.Cursor, list, gen, func(e *templateEntry) protocol.ResourceTemplate { return e.wire(r.rev) })
+	visible, varies := visibleList(list, (*templateEntry).gated, func(e *templateEntry) bool { return r.caller.HasScopes(e.tmpl.Scopes...) })
+	page, next, err := pageOf(ss.srv, listTemplates, p.Cursor, visible, gen, func(e *templateEntry) protocol.ResourceTemplate { return e.wire(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}, nil
+	res := &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
+	if varies {
+		ss.srv.privateCache(res, r)
+	}
+	return res, nil
 }
 
 // handleResourcesRead reads a registered resource, or the first template
-// that matches the URI. A URI nothing answers is -32002 with data.uri
-// (-32602 in the modern era: see eraError); a read that fails is -32603
-// unless it returned a *jsonrpc.Error on purpose.
+// that matches the URI, among those whose scopes the caller holds. A URI
+// nothing answers is -32002 with data.uri (-32602 in the modern era: see
+// eraError), unless only items the caller lacks scopes for match it and
+// the transport can challenge (see scopeRefusal); a read that fails is
+// -32603 unless it returned a *jsonrpc.Error on purpose.
 func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, p *protocol.ReadResourceRequestParams) (any, error) {
 	uri := p.URI
 	if uri == "" {
 		return nil, invalidParams(`resources/read needs a "uri" string`)
 	}
-	e, t, vars := ss.srv.findResource(uri)
+	e, t, vars, need := ss.srv.findResourceFor(uri, r.caller)
+	if e == nil && t == nil && need != nil {
+		return nil, scopeRefusal(ctx, "resource "+clip.Quote(uri), need, resourceNotFound(uri))
+	}
 	var (
 		contents []resource.Contents
 		err      error
@@ -92,31 +107,24 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 	if hint != nil && r.modern() {
 		res.CacheHints = wireHint(*hint)
 	}
+	if e != nil && e.gated() || t != nil && t.gated() {
+		// What some callers may not read is never shared between them.
+		ss.srv.privateCache(res, r)
+	}
 	return res, nil
 }
 
-// visibleTo returns the resources caller may see: list itself when all
-// are visible, else a filtered copy (so that pages are counted in what the
-// caller sees).
-func visibleTo(list []*resourceEntry, caller *auth.Principal) []*resourceEntry {
-	for i, e := range list {
-		if !e.visibleTo(caller) {
-			out := append([]*resourceEntry(nil), list[:i]...)
-			for _, e := range list[i+1:] {
-				if e.visibleTo(caller) {
-					out = append(out, e)
-				}
-			}
-			return out
-		}
-	}
-	return list
+// visibleTo reports whether caller may see the resource: Visible admits
+// it and it holds the resource's scopes.
+func (e *resourceEntry) visibleTo(caller *auth.Principal) bool {
+	return (e.res.Visible == nil || e.res.Visible(caller)) && caller.HasScopes(e.res.Scopes...)
 }
 
-// visibleTo reports whether caller may see the resource.
-func (e *resourceEntry) visibleTo(caller *auth.Principal) bool {
-	return e.res.Visible == nil || e.res.Visible(caller)
-}
+// gated reports whether some callers may not see the resource.
+func (e *resourceEntry) gated() bool { return e.res.Visible != nil || len(e.res.Scopes) > 0 }
+
+// gated reports whether some callers may not see the template.
+func (e *templateEntry) gated() bool { return len(e.tmpl.Scopes) > 0 }
 
 // resourceNotFound is the legacy not-found error, which eraError turns
 // into -32602 for modern clients; data.uri names the resource either way.

@@ -11,9 +11,9 @@ import (
 )
 
 // State the server hands to clients (cursors, requestState) is sealed
-// under keys derived from one secret, Options.StateKey: servers that share
-// it accept each other's state, and a key derived for one purpose is never
-// used for another.
+// under keys derived from the secrets of Options.StateKey or StateKeys:
+// servers that share them accept each other's state, and a key derived
+// for one purpose is never used for another.
 func deriveKey(secret []byte, purpose string) [32]byte {
 	m := hmac.New(sha256.New, secret)
 	m.Write([]byte("mcpwire/" + purpose))
@@ -23,8 +23,8 @@ func deriveKey(secret []byte, purpose string) [32]byte {
 }
 
 // errUnsealable covers state that was altered, truncated, or sealed under
-// another key: AES-GCM cannot tell them apart, and neither should the
-// message.
+// another key or one this server does not hold: AES-GCM cannot tell them
+// apart, and neither should the message.
 var errUnsealable = errors.New("unsealable")
 
 // sealer encrypts and authenticates state with AES-256-GCM, so that a
@@ -44,23 +44,40 @@ func newSealer(key [32]byte) sealer {
 	return sealer{aead}
 }
 
-// seal returns base64url(nonce | ciphertext).
-func (s sealer) seal(plain []byte) string {
-	ns := s.aead.NonceSize()
-	buf := make([]byte, ns, ns+len(plain)+s.aead.Overhead())
-	rand.Read(buf)
-	buf = s.aead.Seal(buf, buf[:ns], plain, nil)
+// A sealed value is base64url(n | id | nonce | ciphertext): n is the
+// length of the sealing key's ID (at most MaxStateKeyIDLen; larger values
+// are free for other formats), and n and id are GCM's additional data, so
+// that the ID is authenticated with the rest.
+
+// sealState seals plain under the key set's sealing key.
+func (r *keyring) sealState(plain []byte) string {
+	k := r.sealing
+	ns, hl := k.state.aead.NonceSize(), 1+len(k.id)
+	buf := make([]byte, hl+ns, hl+ns+len(plain)+k.state.aead.Overhead())
+	buf[0] = byte(len(k.id))
+	copy(buf[1:], k.id)
+	rand.Read(buf[hl:])
+	buf = k.state.aead.Seal(buf, buf[hl:hl+ns], plain, buf[:hl])
 	return base64.RawURLEncoding.EncodeToString(buf)
 }
 
-// open reverses seal.
-func (s sealer) open(text string) ([]byte, error) {
+// openState reverses sealState, with the key the value names.
+func (r *keyring) openState(text string) ([]byte, error) {
 	buf, err := base64.RawURLEncoding.Strict().DecodeString(text)
-	ns := s.aead.NonceSize()
-	if err != nil || len(buf) < ns+s.aead.Overhead() {
+	if err != nil || len(text) != base64.RawURLEncoding.EncodedLen(len(buf)) || // the decoder skips newlines
+		len(buf) == 0 || buf[0] > MaxStateKeyIDLen || len(buf) < 1+int(buf[0]) {
 		return nil, errUnsealable
 	}
-	plain, err := s.aead.Open(nil, buf[:ns], buf[ns:], nil)
+	hl := 1 + int(buf[0])
+	k := r.key(buf[1:hl])
+	if k == nil {
+		return nil, errUnsealable
+	}
+	ns := k.state.aead.NonceSize()
+	if len(buf) < hl+ns+k.state.aead.Overhead() {
+		return nil, errUnsealable
+	}
+	plain, err := k.state.aead.Open(nil, buf[hl:hl+ns], buf[hl+ns:], buf[:hl])
 	if err != nil {
 		return nil, errUnsealable
 	}

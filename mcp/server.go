@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,6 +13,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/fanout"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/probe"
@@ -109,9 +109,27 @@ type Options struct {
 	// StateKey is the secret that seals what the server hands to clients
 	// and must get back unchanged: list cursors and the 2026-07-28
 	// requestState. Servers behind one endpoint (a load balancer) need the
-	// same key to accept each other's state; any length works, 32 random
-	// bytes are plenty. Empty means a random key per process.
+	// same key to accept each other's state. It is at least
+	// MinStateKeyLen (32) bytes: 32 random bytes, or a longer passphrase.
+	// Empty (with StateKeys empty too) means a random key per process,
+	// which no other process accepts. StateKey is the key set
+	// []StateKey{{Secret: StateKey}} (the empty ID); set StateKey or
+	// StateKeys, not both.
 	StateKey []byte
+	// StateKeys is a key set, for rotating keys without breaking the
+	// cursors and requestState in flight: the first key seals, every key
+	// opens, and every sealed value names its key by ID (see StateKey, the
+	// type). To rotate from key A to key B on every instance: deploy
+	// {A, B} (B accepted), then {B, A} (B seals) once every instance holds
+	// B, then {B} once what A sealed is out of use (a requestState lives
+	// Options.InputStateTTL, a cursor as long as its client pages). Moving
+	// from Options.StateKey S to a set, list {Secret: S} with the empty ID.
+	//
+	// NewServer panics when a secret is shorter than MinStateKeyLen, an
+	// ID longer than MaxStateKeyIDLen or given twice, or both StateKey and
+	// StateKeys are set; Options.CheckStateKeys reports the same as an
+	// error.
+	StateKeys []StateKey
 	// InputStateTTL is how long a requestState stays valid (default
 	// DefaultInputStateTTL); past it a retry gets -32602.
 	InputStateTTL time.Duration
@@ -120,6 +138,30 @@ type Options struct {
 	// 20). Beyond it a request gets -32603 with data.reason
 	// "rate_limited".
 	CompletionRate int
+	// Observer, when set, is told of every request as it starts and as it
+	// ends, and of every overload (see Observer; module otelmcp traces and
+	// measures with it). Nil, the default, costs a request nothing.
+	Observer Observer
+	// ToolCallRate bounds the tools/call requests of one caller (by
+	// Caller.Subject, or the HTTP principal's; anonymous callers share one
+	// budget), per second, with bursts of twice that. Beyond it a call
+	// gets -32603 with data.reason "rate_limited" before its tool runs.
+	// Zero (the default) means no bound: MaxConcurrentCalls already
+	// bounds what one connection runs at once.
+	ToolCallRate int
+	// Broker joins the instances of a deployment (servers behind one load
+	// balancer): the server publishes to it every list change and
+	// resource update it raises, and delivers those of the other
+	// instances to its own listen streams and legacy subscribers exactly
+	// as its own (see package fanout; package redisbroker, a module of its
+	// own, is one over Redis). Instances are taken to be identical: a list
+	// change from another instance is forwarded to clients as it is (they
+	// list again) and changes nothing in this server's registries; list
+	// changes made before the server serves any connection (start-up
+	// registration, the same on every instance) are not published. Nil
+	// keeps every event within this server. Close the server when done
+	// with it, to unsubscribe.
+	Broker fanout.Broker
 }
 
 func (o *Options) withDefaults() Options {
@@ -173,10 +215,9 @@ type Server struct {
 	resources registry[*resourceEntry]
 	templates registry[*templateEntry]
 	prompts   registry[*promptEntry]
-	limits    callerLimits // completion rate per caller
+	limits    callerLimits // completion and tool call rates per caller
 
-	cursorKey  [32]byte
-	stateSeal  sealer                  // seals requestState
+	keys       *keyring                // seal cursors and requestState
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
 	modernMeta json.RawMessage         // {"io.modelcontextprotocol/serverInfo": ...}
 
@@ -185,6 +226,8 @@ type Server struct {
 
 	urlMu      sync.Mutex
 	urlElicits map[string]*session // legacy URL elicitations by id
+
+	relay *relay // to Options.Broker; nil without one
 
 }
 
@@ -205,7 +248,8 @@ type entry struct {
 // NewServer returns a server with the given identity. opts may be nil.
 // An empty info.Name becomes the program's file name, and an empty
 // info.Version mcpwire's own version (mcpwire.Version), so that serverInfo
-// always says something.
+// always says something. It panics on state keys that cannot seal safely
+// (see Options.StateKeys; Options.CheckStateKeys reports it as an error).
 func NewServer(info Implementation, opts *Options) *Server {
 	if opts == nil {
 		opts = &Options{}
@@ -232,15 +276,14 @@ func NewServer(info Implementation, opts *Options) *Server {
 		}
 	}
 	s.sessions = map[*session]struct{}{}
-	secret := s.opts.StateKey
-	if len(secret) == 0 {
-		secret = make([]byte, 32)
-		rand.Read(secret)
+	keys, err := newKeyring(s.opts.StateKey, s.opts.StateKeys)
+	if err != nil {
+		panic(err) // a deployment with broken keys must not start; CheckStateKeys reports it first
 	}
-	s.cursorKey = deriveKey(secret, "cursor")
-	s.stateSeal = newSealer(deriveKey(secret, "requestState"))
+	s.keys = keys
 	s.modernInfo = s.serverInfo(rev20260728)
 	s.modernMeta, _ = json.Marshal(protocol.ResultMeta{ServerInfo: &s.modernInfo})
+	s.startRelay()
 	return s
 }
 
@@ -265,6 +308,11 @@ func NewServer(info Implementation, opts *Options) *Server {
 // own contract is never sent (an isError result names the violations, and
 // the server logs them).
 func (s *Server) AddTool(t tool.Tool) error {
+	scopes, err := checkScopes(fmt.Sprintf("tool %q", t.Name), t.Scopes) // see scopes.go
+	if err != nil {
+		return fmt.Errorf("mcp: AddTool: %w: %w", ErrInvalidTool, err)
+	}
+	t.Scopes = scopes
 	h := t.Handler
 	if h != nil {
 		for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
@@ -339,11 +387,11 @@ func (s *Server) lookup(name string) (*entry, bool) {
 	return s.tools.get(name)
 }
 
-// snapshot returns the tool list and its generation.
-func (s *Server) snapshot() ([]*entry, uint64) {
+// snapshot returns the tool list and its snapshot (for pageOf).
+func (s *Server) snapshot() ([]*entry, *listSnapshot[*entry]) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.tools.list, s.tools.gen
+	return s.tools.list, s.tools.snap
 }
 
 // programName is the base name of the running program, without a ".exe"

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
@@ -15,12 +16,20 @@ import (
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	tools, gen := ss.srv.snapshot()
-	page, next, err := pageOf(ss.srv, listTools, p.Cursor, tools, gen, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
+	visible, varies := visibleList(tools, (*entry).scoped, func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) })
+	page, next, err := pageOf(ss.srv, listTools, p.Cursor, visible, gen, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.ListToolsResult{Tools: page, NextCursor: next}, nil
+	res := &protocol.ListToolsResult{Tools: page, NextCursor: next}
+	if varies {
+		ss.srv.privateCache(res, r)
+	}
+	return res, nil
 }
+
+// scoped reports whether the tool needs scopes (see scopes.go).
+func (e *entry) scoped() bool { return len(e.tool.Scopes) > 0 }
 
 var emptyArgs = json.RawMessage("{}")
 
@@ -43,6 +52,12 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	e, ok := ss.srv.lookup(name)
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))
+	}
+	if !r.caller.HasScopes(e.tool.Scopes...) {
+		return nil, scopeRefusal(ctx, "tool "+clip.Quote(name), e.tool.Scopes, invalidParams("unknown tool %s", clip.Quote(name)))
+	}
+	if !ss.srv.limits.allow(limitToolCall, r.caller, ss.srv.opts.ToolCallRate) {
+		return nil, rateLimited("tool calls")
 	}
 	in, rerr := ss.srv.openInput(r, name, args, responses, p.RequestState)
 	if rerr != nil {
@@ -86,6 +101,25 @@ func progressToken(meta jsonx.Object) json.RawMessage {
 func (s *Server) HeaderAnnotations(name string) ([]header.Annotation, bool) {
 	e, ok := s.lookup(name)
 	if !ok {
+		return nil, false
+	}
+	return e.contract.Headers(), true
+}
+
+// HeaderAnnotationsFor is HeaderAnnotations for the caller of ctx (see
+// auth.WithPrincipal; Options.Caller without one): a tool whose scopes the
+// caller lacks does not exist for it, so that its header checks cannot
+// tell a hidden tool from none, and the Endpoint answers its call.
+func (s *Server) HeaderAnnotationsFor(ctx context.Context, name string) ([]header.Annotation, bool) {
+	e, ok := s.lookup(name)
+	if !ok {
+		return nil, false
+	}
+	caller := s.opts.Caller
+	if p := auth.PrincipalFrom(ctx); p != nil {
+		caller = p
+	}
+	if !caller.HasScopes(e.tool.Scopes...) {
 		return nil, false
 	}
 	return e.contract.Headers(), true

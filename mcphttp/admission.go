@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 // admission bounds the POSTs in flight across a handler, both eras and
@@ -19,20 +20,31 @@ type admission struct {
 	bytes    atomic.Int64
 }
 
+// Limits admission refuses a POST for, as mcp.Overload names them.
+const (
+	limitRequests     = "MaxRequests"
+	limitRequestBytes = "MaxRequestBytes"
+)
+
 // admit reserves room for one POST whose body may hold size bytes. One
 // POST of any size is admitted when no other holds bytes, as MaxQueuedBytes
-// always lets one request wait.
-func (a *admission) admit(size int64) (*ticket, bool) {
+// always lets one request wait. A refusal names the limit reached.
+func (a *admission) admit(size int64) (_ *ticket, refused string) {
 	if a.count.Add(1) > a.maxCount {
 		a.count.Add(-1)
-		return nil, false
+		return nil, limitRequests
 	}
 	if n := a.bytes.Add(size); n > a.maxBytes && n != size {
 		a.bytes.Add(-size)
 		a.count.Add(-1)
-		return nil, false
+		return nil, limitRequestBytes
 	}
-	return &ticket{a: a, size: size}, true
+	return &ticket{a: a, size: size}, ""
+}
+
+// full reports whether the POSTs in flight hold all the room there is.
+func (a *admission) full() bool {
+	return a.count.Load() >= a.maxCount || a.bytes.Load() >= a.maxBytes
 }
 
 // ticket is one admitted POST's room. It is given back once, when the POST
@@ -73,11 +85,12 @@ func (t *ticket) release() {
 	}
 }
 
-// overloaded answers a POST refused for want of room: 503 with Retry-After
-// and the JSON-RPC overload error (its id is unknown: the body was not
-// read).
-func (h *Handler) overloaded(w http.ResponseWriter) {
-	h.log.Warn("mcphttp: request refused", "category", "overloaded", "status", http.StatusServiceUnavailable)
+// overloaded answers a POST refused for want of room under limit: 503
+// with Retry-After and the JSON-RPC overload error (its id is unknown: the
+// body was not read). The server's observer hears of it.
+func (h *Handler) overloaded(w http.ResponseWriter, r *http.Request, limit string) {
+	h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: limit, Transport: mcp.TransportHTTP})
+	h.log.Warn("mcphttp: request refused", "category", "overloaded", "limit", limit, "status", http.StatusServiceUnavailable)
 	w.Header().Set("Retry-After", "1")
 	writeJSON(w, http.StatusServiceUnavailable, &jsonrpc.Response{
 		Error: jsonrpc.NewError(jsonrpc.CodeInternalError,

@@ -137,4 +137,27 @@
 // (Options.RetryInterval), and ends; the client reconnects with
 // Last-Event-ID after the hint and gets the rest. Sessions of earlier
 // revisions are never closed early and get no priming events.
+//
+// # Health checks and draining
+//
+// LiveHandler (liveness) answers 200 for as long as the process serves;
+// ReadyHandler (readiness) answers 200 until Drain or Close, 503 after, so
+// that a load balancer takes the instance out before it stops, and, with
+// Options.UnreadyWhenFull, 503 while the POSTs in flight hold all of
+// MaxRequests or MaxRequestBytes (off by default: a fleet that is full
+// everywhere would have no instance left in rotation; the per-request 503s
+// shed the excess). Both skip the Host and Origin checks, for probes that
+// name the instance by address. Serve answers them at DefaultLivePath and
+// DefaultReadyPath, and at shutdown drains for ServeOptions.DrainDelay
+// before it closes. Mounting the Handler yourself, mount them beside it:
+//
+//	mux.Handle("/mcp", h)
+//	mux.Handle("/livez", h.LiveHandler())
+//	mux.Handle("/readyz", h.ReadyHandler())
+//	// on SIGTERM: h.Drain(); sleep past the balancer's probes; httpSrv.Shutdown(ctx)
+//
+// The server's mcp.Options.Observer hears of every 503 this package
+// answers for its own limits (MaxRequests, MaxRequestBytes, MaxSessions),
+// as mcp.Overload events, and a legacy session's requests carry its id as
+// mcp.ObservedRequest.SessionID.
 package mcphttp

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -68,6 +69,14 @@ type Options struct {
 	// DefaultMaxSessions); one more initialize gets 503 with a JSON-RPC
 	// error.
 	MaxSessions int
+	// SessionIDPrefix starts every legacy session id this handler mints,
+	// before 128 random bits in hex. Instances behind one load balancer
+	// give themselves prefixes of their own (such as "i1."), so that the
+	// balancer can send every request of a session to the instance that
+	// holds it by its Mcp-Session-Id (see the deployment section of the
+	// README). At most 32 visible ASCII characters (0x21 to 0x7E), as a
+	// session id may hold; NewHandler panics on any other.
+	SessionIDPrefix string
 	// SessionIdleTimeout ends a legacy session without a request in
 	// flight, an open GET stream or a new request for that long (default
 	// DefaultSessionIdleTimeout); its id gets 404 afterwards.
@@ -92,6 +101,14 @@ type Options struct {
 	RetryInterval time.Duration
 	// Logger receives the handler's logs (default slog.Default()).
 	Logger *slog.Logger
+	// UnreadyWhenFull makes ReadyHandler answer 503 while the POSTs in
+	// flight hold MaxRequests or MaxRequestBytes, so that a load balancer
+	// sends new work elsewhere. It is off by default: when every instance
+	// is full at once the balancer then has none left to send to, and the
+	// 503s with Retry-After that admission answers already shed the
+	// excess, request by request; turn it on where the balancer sheds
+	// better than the clients retry.
+	UnreadyWhenFull bool
 }
 
 func (o *Options) withDefaults() Options {
@@ -140,6 +157,7 @@ type Handler struct {
 	sessions  sessionTable
 	admission admission     // POSTs in flight (MaxRequests, MaxRequestBytes)
 	closing   chan struct{} // closed by Close
+	draining  atomic.Bool   // set by Drain: readiness is 503
 	closeOnce sync.Once
 	bg        sync.WaitGroup // sessions being closed, the janitor
 }
@@ -149,6 +167,9 @@ type Handler struct {
 // handler's sessions and streams.
 func NewHandler(srv *mcp.Server, opts *Options) *Handler {
 	o := opts.withDefaults()
+	if err := checkSessionIDPrefix(o.SessionIDPrefix); err != nil {
+		panic("mcphttp: " + err.Error())
+	}
 	h := &Handler{
 		srv:       srv,
 		opts:      o,
@@ -195,7 +216,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// Close shuts the handler down gracefully: new requests get 503, legacy
+// Close shuts the handler down gracefully: readiness and new requests get
+// 503 (call Drain first to have a load balancer stop sending), legacy
 // sessions end (their GET streams close), listen streams end with their
 // graceful result, and requests in flight get the server's ShutdownGrace to
 // finish before they are answered with an error. It returns once all of

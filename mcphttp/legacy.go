@@ -16,11 +16,12 @@ import (
 // id goes out as Mcp-Session-Id with the (successful) response. A failed
 // initialize leaves no session behind.
 func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *jsonrpc.Request) {
-	s, err := h.createSession()
+	s, err := h.createSession(r)
 	if err != nil {
 		msg := "server shutting down: the handler is closed"
 		if err == errTooManySessions {
 			msg = "server overloaded: too many legacy sessions are open; try again later"
+			h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: "MaxSessions", Method: req.Method, Transport: mcp.TransportHTTP})
 		}
 		h.log.Warn("mcphttp: initialize refused", "category", err.Error(), "status", http.StatusServiceUnavailable)
 		w.Header().Set("Retry-After", "1")
@@ -48,7 +49,7 @@ func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *js
 
 // postLegacy serves a request or notification of a legacy session.
 func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID, m jsonrpc.Message, t *ticket) {
-	s := h.session(w, sid, id)
+	s := h.session(w, r, sid, id)
 	if s == nil {
 		return
 	}
@@ -114,7 +115,7 @@ func (h *Handler) postCall(w http.ResponseWriter, r *http.Request, s *session, m
 // other session the batch is refused with 400 and -32600. A batch's stream
 // is not resumable: the client leaving cancels the batch's calls.
 func (h *Handler) postBatch(w http.ResponseWriter, r *http.Request, sid string, b jsonrpc.Batch) {
-	s := h.session(w, sid, jsonrpc.ID{})
+	s := h.session(w, r, sid, jsonrpc.ID{})
 	if s == nil {
 		return
 	}
@@ -146,7 +147,7 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: a GET stream is text/event-stream, which the Accept header refuses")
 		return
 	}
-	s := h.session(w, sid, jsonrpc.ID{})
+	s := h.session(w, r, sid, jsonrpc.ID{})
 	if s == nil {
 		return
 	}
@@ -179,7 +180,7 @@ func (h *Handler) serveDelete(w http.ResponseWriter, r *http.Request) {
 	}
 	s := h.sessions.acquire(sid)
 	if s == nil {
-		h.session(w, sid, jsonrpc.ID{}) // answers 404
+		h.session(w, r, sid, jsonrpc.ID{}) // answers 404
 		return
 	}
 	s.release()

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -31,9 +32,9 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	if size < 0 {
 		size = h.opts.MaxBodyBytes
 	}
-	t, ok := h.admission.admit(size)
-	if !ok {
-		h.overloaded(w)
+	t, refused := h.admission.admit(size)
+	if refused != "" {
+		h.overloaded(w, r, refused)
 		return
 	}
 	defer t.release()
@@ -141,7 +142,10 @@ func (h *Handler) isModern(r *http.Request, sid string, v paramsView) bool {
 // ignored.
 func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method string, v paramsView, m jsonrpc.Message) {
 	req, isReq := m.(*jsonrpc.Request)
-	if herr := checkParityOf(r.Header, method, v, isReq, h.srv.HeaderAnnotations); herr != nil {
+	// A tool the caller may not see has no annotations for it: its
+	// headers tell nothing, and the endpoint answers the call.
+	annotations := func(name string) ([]header.Annotation, bool) { return h.srv.HeaderAnnotationsFor(r.Context(), name) }
+	if herr := checkParityOf(r.Header, method, v, isReq, annotations); herr != nil {
 		var id jsonrpc.ID
 		if isReq {
 			id = req.ID
@@ -176,7 +180,7 @@ func (h *Handler) postResponse(w http.ResponseWriter, r *http.Request, sid strin
 			"invalid request: a response is accepted only within a legacy session (Mcp-Session-Id); 2026-07-28 requests are never answered by the client")
 		return
 	}
-	s := h.session(w, sid, jsonrpc.ID{})
+	s := h.session(w, r, sid, jsonrpc.ID{})
 	if s == nil {
 		return
 	}

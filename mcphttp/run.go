@@ -42,6 +42,16 @@ type ServeOptions struct {
 	// listener is bound (with the real port when the address asked for
 	// port 0), before anything is served.
 	OnListen func(url string)
+	// LivePath and ReadyPath are where the handler's LiveHandler and
+	// ReadyHandler answer (default DefaultLivePath and DefaultReadyPath);
+	// a path equal to Path is not served.
+	LivePath, ReadyPath string
+	// DrainDelay is how long Serve goes on serving once ctx ends, with
+	// readiness at 503 (Handler.Drain), before it shuts down: set it to
+	// what the load balancer needs to take the instance out (its probe
+	// interval times its failure threshold, and a little more). Zero, the
+	// default, shuts down at once.
+	DrainDelay time.Duration
 }
 
 // ListenAndServe serves srv over Streamable HTTP on addr (host:port; bind
@@ -57,7 +67,10 @@ func ListenAndServe(ctx context.Context, addr string, srv *mcp.Server, opts *Ser
 
 // Serve serves srv over Streamable HTTP on ln until ctx ends (cancel it on
 // SIGINT or SIGTERM), with an http.Server whose timeouts keep slow clients
-// from holding connections. Then it shuts down: it stops accepting, ends
+// from holding connections, and the health checks beside the endpoint
+// (ServeOptions.LivePath and ReadyPath). Then it drains for
+// ServeOptions.DrainDelay (readiness 503, everything else served) and
+// shuts down: it stops accepting, ends
 // the handler's sessions and streams (in-flight calls get Grace to finish)
 // and waits for the connections to go idle, at most Grace and a short
 // margin, after which it closes them. It returns nil on a clean stop.
@@ -78,6 +91,19 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, opts *ServeOpt
 	h := NewHandler(srv, &opts.Options)
 	mux := http.NewServeMux()
 	mux.Handle(path, h)
+	live, ready := opts.LivePath, opts.ReadyPath
+	if live == "" {
+		live = DefaultLivePath
+	}
+	if ready == "" {
+		ready = DefaultReadyPath
+	}
+	if live != path {
+		mux.Handle(live, h.LiveHandler())
+	}
+	if ready != path && ready != live {
+		mux.Handle(ready, h.ReadyHandler())
+	}
 	hs := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -103,6 +129,16 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, opts *ServeOpt
 		h.Close()
 		return err
 	case <-ctx.Done():
+	}
+	if d := opts.DrainDelay; d > 0 {
+		h.Drain()
+		logger.Info("mcphttp: draining before shutdown", "delay", d)
+		select {
+		case err := <-served:
+			h.Close()
+			return err
+		case <-time.After(d):
+		}
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), grace+shutdownMargin)
 	defer cancel()

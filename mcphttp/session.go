@@ -4,11 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -21,6 +23,7 @@ const unsolicitedBuffer = 64
 // of its own, the stream of its GET, and its use.
 type session struct {
 	id      string
+	owner   owner // who opened it; only they may use it
 	ep      *mcp.Endpoint
 	out     chan jsonrpc.Message // the Endpoint's unsolicited messages
 	ended   chan struct{}        // closed when the session ends
@@ -107,10 +110,11 @@ func (t *sessionTable) init() { t.m = map[string]*session{} }
 
 // create opens a session, in use once (release it), and starts the
 // janitor with the first one.
-func (h *Handler) createSession() (*session, error) {
+func (h *Handler) createSession(r *http.Request) (*session, error) {
 	t := &h.sessions
 	s := &session{
-		id:      newSessionID(),
+		id:      h.opts.SessionIDPrefix + newSessionID(),
+		owner:   ownerOf(r),
 		out:     make(chan jsonrpc.Message, unsolicitedBuffer),
 		ended:   make(chan struct{}),
 		active:  1,
@@ -127,7 +131,7 @@ func (h *Handler) createSession() (*session, error) {
 	if len(t.m) >= h.opts.MaxSessions {
 		return nil, errTooManySessions
 	}
-	s.ep = h.srv.NewEndpoint(mcp.EndpointOptions{Unsolicited: func(m jsonrpc.Message) {
+	s.ep = h.srv.NewEndpoint(mcp.EndpointOptions{SessionID: s.id, Unsolicited: func(m jsonrpc.Message) {
 		select {
 		case s.out <- m:
 		default:
@@ -217,20 +221,56 @@ func (h *Handler) janitor() {
 	}
 }
 
-// session finds the session a request names, answering 400 when it names
-// none and 404 when it is unknown or ended. Release what it returns.
-func (h *Handler) session(w http.ResponseWriter, sid string, id jsonrpc.ID) *session {
+// owner is who opened a legacy session: the principal an authentication
+// middleware put in the initialize request's context (auth.WithPrincipal),
+// if any.
+type owner struct {
+	known   bool // a principal opened the session
+	subject string
+}
+
+// ownerOf returns who r acts for.
+func ownerOf(r *http.Request) owner {
+	if p := auth.PrincipalFrom(r.Context()); p != nil {
+		return owner{known: true, subject: p.Subject}
+	}
+	return owner{}
+}
+
+// session finds the session sid names (r's), answering 400 when it names none and
+// 404 when it is unknown, ended, or was opened by another caller: a
+// session id that leaked is of no use to anyone else, and the answer does
+// not tell them it exists. Release what it returns.
+func (h *Handler) session(w http.ResponseWriter, r *http.Request, sid string, id jsonrpc.ID) *session {
 	if sid == "" {
 		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeInvalidRequest,
 			"invalid request: missing Mcp-Session-Id header: send initialize to open a legacy session, or a 2026-07-28 request with params._meta[\"io.modelcontextprotocol/protocolVersion\"]")
 		return nil
 	}
 	s := h.sessions.acquire(sid)
+	if s != nil && s.owner != ownerOf(r) {
+		h.log.Warn("mcphttp: request refused", "category", "session of another caller", "status", http.StatusNotFound)
+		s.release()
+		s = nil
+	}
 	if s == nil {
 		writeError(w, http.StatusNotFound, id, jsonrpc.CodeInvalidRequest,
 			"invalid request: unknown session: it ended or never existed; send initialize to open a new one")
 	}
 	return s
+}
+
+// checkSessionIDPrefix reports what makes p unfit to start session ids.
+func checkSessionIDPrefix(p string) error {
+	if len(p) > 32 {
+		return fmt.Errorf("Options.SessionIDPrefix is %d bytes long; at most 32", len(p))
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] < 0x21 || p[i] > 0x7e {
+			return fmt.Errorf("Options.SessionIDPrefix %q holds byte 0x%02x; a session id holds only visible ASCII (0x21 to 0x7E)", p, p[i])
+		}
+	}
+	return nil
 }
 
 // newSessionID returns 128 random bits in hex.

@@ -91,6 +91,13 @@ type Prompt struct {
 	Get GetFunc
 	// Complete holds completion providers by argument name.
 	Complete map[string]complete.Func
+	// Scopes are the OAuth scopes a caller must hold, all of them, to see
+	// the prompt in prompts/list, get it and complete its arguments. They
+	// stay on the server (never in the descriptor). A caller lacking one
+	// finds no such prompt, except over HTTP behind package oauth, which
+	// answers with 403 insufficient_scope naming them. Nil means every
+	// caller may.
+	Scopes []string
 
 	// err is what New found wrong; registration reports it.
 	err error
@@ -111,6 +118,10 @@ func WithIcons(icons ...protocol.Icon) Option { return func(p *Prompt) { p.Icons
 
 // WithMeta sets the descriptor's _meta.
 func WithMeta(meta map[string]any) Option { return func(p *Prompt) { p.Meta = meta } }
+
+// WithScopes sets the OAuth scopes a caller needs to see and get the
+// prompt (Prompt.Scopes).
+func WithScopes(scopes ...string) Option { return func(p *Prompt) { p.Scopes = scopes } }
 
 // WithCompletion registers a completion provider for one argument.
 func WithCompletion(argument string, f complete.Func) Option {

@@ -73,6 +73,13 @@ type Resource struct {
 	// is "not found", as for a URI that names nothing. Nil means every
 	// caller may.
 	Visible func(caller *auth.Principal) bool
+	// Scopes are the OAuth scopes a caller must hold, all of them, to see
+	// the resource in resources/list and read it. They stay on the server
+	// (never in the descriptor). A caller lacking one finds no such
+	// resource, except over HTTP behind package oauth, which answers a
+	// read with 403 insufficient_scope naming them. Nil means every caller
+	// may. Reads of a resource with scopes are never cached as "public".
+	Scopes []string
 	// Read reads the resource; required.
 	Read ReadFunc
 }
@@ -115,6 +122,10 @@ type Template struct {
 	// Cache overrides the server's cache hint for reads through this
 	// template.
 	Cache *CacheHint
+	// Scopes are the OAuth scopes a caller must hold, all of them, to see
+	// the template in resources/templates/list, read the resources it
+	// matches and complete its variables; as Resource.Scopes otherwise.
+	Scopes []string
 	// Read reads a matching resource; required.
 	Read TemplateReadFunc
 	// Complete holds completion providers by variable name, for clients

@@ -18,6 +18,7 @@ type config struct {
 	output      json.RawMessage
 	relaxed     bool
 	headerOpts  []header.Option
+	scopes      []string
 }
 
 // WithTitle sets the tool's display name (sent from 2025-06-18 on).
@@ -73,4 +74,10 @@ func AllowAdditionalProperties() Option {
 // into headers.
 func WithHeaderOptions(opts ...header.Option) Option {
 	return func(c *config) { c.headerOpts = opts }
+}
+
+// WithScopes sets the OAuth scopes a caller needs to see and call the tool
+// (Tool.Scopes).
+func WithScopes(scopes ...string) Option {
+	return func(c *config) { c.scopes = scopes }
 }

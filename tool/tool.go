@@ -46,6 +46,13 @@ type Tool struct {
 	// HeaderOptions configure the x-mcp-header admission check of the
 	// input schema, such as header.WithSensitiveNames.
 	HeaderOptions []header.Option
+	// Scopes are the OAuth scopes a caller must hold, all of them, to see
+	// the tool in tools/list and to call it (see auth.Principal). They stay
+	// on the server: no client sees them in the descriptor. A caller
+	// lacking one finds no such tool, except over HTTP behind package
+	// oauth, which answers its call with 403 insufficient_scope naming
+	// them. Nil means every caller may.
+	Scopes []string
 	// Handler runs a call.
 	Handler Handler
 

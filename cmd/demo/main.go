@@ -69,8 +69,9 @@ func buildServer(root, dir string) (string, error) {
 		bin += ".exe"
 	}
 	var out bytes.Buffer
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/everything")
-	cmd.Dir = root
+	// cmd/everything is a module of its own (it links the Redis fan-out).
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = filepath.Join(root, "cmd", "everything")
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	if err := cmd.Run(); err != nil {

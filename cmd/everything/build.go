@@ -4,6 +4,7 @@ import (
 	"log/slog"
 
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -11,10 +12,16 @@ import (
 // logging to logger: the command builds its server with them, and so do
 // the golden tests, from a transcript's config read as the command line.
 func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
+	var mw []tool.Middleware
+	if s.deployed() {
+		mw = append(mw, s.calls.middleware)
+	}
 	return &mcp.Options{
-		PageSize: s.pageSize, ShutdownGrace: s.grace, Logger: logger,
+		Middleware: mw,
+		PageSize:   s.pageSize, ShutdownGrace: s.grace, Logger: logger,
 		Caller: s.caller, CompletionRate: s.completionRate,
 		InputStateTTL: s.inputStateTTL, ClientRequestTimeout: s.clientRequestTimeout,
+		StateKey: []byte(s.stateKey),
 	}
 }
 

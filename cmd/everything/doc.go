@@ -9,6 +9,7 @@
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s]
 //	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
+//	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
 //
 // -page-size is the page size of every list (tools, resources, templates,
 // prompts).
@@ -43,6 +44,24 @@
 // and streams, lets calls in flight finish within -grace, and exits 0.
 // This is how the official conformance suite, which tests servers only over
 // HTTP, is run against it (see conformance/ in the repository).
+//
+// -instance, -state-key and -redis make it one instance of a deployment
+// behind a load balancer (see deploy/ in the repository, and the README's
+// deployment section), each also read from the environment when its flag is
+// not given ($MCPWIRE_INSTANCE, $MCPWIRE_STATE_KEY, $MCPWIRE_REDIS).
+// -instance names it (1 to 16 letters, digits, - or _): its legacy session
+// ids start with the name and a dot, so that nginx sends every request of a
+// session to the instance holding it. -state-key is the secret, at least 32
+// characters and the same on every instance, that seals cursors and
+// requestState, so that any instance accepts the state another handed out
+// (a random secret per process when unset). -redis is the Redis server whose
+// pub/sub carries list changes and resource updates between instances
+// (package redisbroker; this is why cmd/everything is a module of its own).
+// With -instance or -redis two more tools are served: instance (which
+// instance answered, and how many tool calls it served) and
+// touch_resource {"uri": ...} (raises notifications/resources/updated for
+// that resource on every instance), so that fan-out can be seen from
+// outside.
 //
 // -fixtures also lists the fault fixtures that the tests and the demo call:
 // panic (its handler panics), broken_contract (it breaks its own output

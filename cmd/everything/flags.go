@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -18,6 +19,18 @@ import (
 // callerEnv names the environment variable that sets the caller when the
 // -caller flag is not given.
 const callerEnv = "MCPWIRE_CALLER"
+
+// The environment variables of a deployment (several instances behind a
+// load balancer), read when their flags are not given.
+const (
+	instanceEnv = "MCPWIRE_INSTANCE"  // -instance
+	stateKeyEnv = "MCPWIRE_STATE_KEY" // -state-key
+	redisEnv    = "MCPWIRE_REDIS"     // -redis
+)
+
+// instanceName is what -instance accepts: it starts the instance's
+// legacy session ids and a load balancer's routing rule matches it.
+var instanceName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,16}$`)
 
 // defaultWatchInterval is how often test://watched-resource changes unless
 // -watch-interval says otherwise.
@@ -55,7 +68,23 @@ type settings struct {
 	// clientRequestTimeout bounds the wait for a legacy client's answer to
 	// a request the server sent (mcp.Options.ClientRequestTimeout).
 	clientRequestTimeout time.Duration
+	// instance names this instance of a deployment: its legacy session
+	// ids start with it and a dot, and the instance tool reports it.
+	instance string
+	// stateKey seals cursors and requestState (mcp.Options.StateKey):
+	// instances that share it accept each other's state.
+	stateKey string
+	// redis, when set, is the address of the Redis server whose pub/sub
+	// carries list changes and resource updates between instances.
+	redis string
+	// calls counts the tool calls served, in a deployment.
+	calls callCounter
 }
+
+// deployed reports whether the settings name a deployment of several
+// instances: the tools that show it from outside (instance,
+// touch_resource) are served then, and the stdio tool list is left alone.
+func (s *settings) deployed() bool { return s.instance != "" || s.redis != "" }
 
 // parseFlags reads the command line (without the program name). An error
 // has been reported on out with the usage, by the flag package or here.
@@ -77,6 +106,25 @@ func parseFlags(args []string, out io.Writer) (*settings, error) {
 		return nil, usageError(fs, err.Error())
 	}
 	s.caller = caller
+	for _, e := range []struct {
+		flag, env string
+		value     *string
+	}{{"instance", instanceEnv, &s.instance}, {"state-key", stateKeyEnv, &s.stateKey}, {"redis", redisEnv, &s.redis}} {
+		if !flagGiven(fs, e.flag) {
+			*e.value = os.Getenv(e.env)
+		}
+	}
+	if s.instance != "" && !instanceName.MatchString(s.instance) {
+		return nil, usageError(fs, fmt.Sprintf("-instance %q: give 1 to 16 letters, digits, - or _ (such as i1)", s.instance))
+	}
+	if s.stateKey != "" && len(s.stateKey) < mcp.MinStateKeyLen {
+		return nil, usageError(fs, fmt.Sprintf("-state-key (or $%s) is %d characters long: give at least %d, the same on every instance", stateKeyEnv, len(s.stateKey), mcp.MinStateKeyLen))
+	}
+	if s.redis != "" {
+		if _, _, err := net.SplitHostPort(s.redis); err != nil {
+			return nil, usageError(fs, fmt.Sprintf("-redis %q is not HOST:PORT (such as 127.0.0.1:6379)", s.redis))
+		}
+	}
 	if s.watchInterval < 0 {
 		return nil, usageError(fs, "-watch-interval must not be negative")
 	}
@@ -113,6 +161,9 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", mcp.DefaultInputStateTTL, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")
 	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", mcp.DefaultClientRequestTimeout, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")
 	fs.StringVar(&s.httpAddr, "http", "", "serve over Streamable HTTP at http://ADDR/mcp instead of stdio, such as 127.0.0.1:8080 (port 0: a free port, logged)")
+	fs.StringVar(&s.instance, "instance", "", "this instance's name in a deployment, such as i1: its legacy session ids start with it (default $"+instanceEnv+")")
+	fs.StringVar(&s.stateKey, "state-key", "", "the secret, at least 32 characters, that seals cursors and requestState; the same on every instance (default $"+stateKeyEnv+", else random per process)")
+	fs.StringVar(&s.redis, "redis", "", "HOST:PORT of the Redis server that carries list changes and resource updates between instances (default $"+redisEnv+", else none)")
 	fs.StringVar(&s.cpuprofile, "cpuprofile", "", "write a CPU profile to this file (for benchmarking)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHead)

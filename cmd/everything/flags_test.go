@@ -157,3 +157,39 @@ func TestHTTPFlag(t *testing.T) {
 		t.Error("doc.go's usage does not give -http a loopback address, [-http 127.0.0.1:PORT]")
 	}
 }
+
+// The deployment settings: each from its flag or, when the flag is not
+// given, its environment variable; values a deployment cannot use are
+// refused with the flag's name.
+func TestDeploymentFlags(t *testing.T) {
+	key := strings.Repeat("k", mcp.MinStateKeyLen)
+	t.Setenv(instanceEnv, "env1")
+	t.Setenv(stateKeyEnv, key)
+	t.Setenv(redisEnv, "127.0.0.1:6379")
+	s, err := parseFlags(nil, io.Discard)
+	if err != nil || s.instance != "env1" || s.stateKey != key || s.redis != "127.0.0.1:6379" || !s.deployed() || s.sessionIDPrefix() != "env1." {
+		t.Fatalf("from the environment: %+v, %v", s, err)
+	}
+	s, err = parseFlags([]string{"-instance", "i2", "-redis", ""}, io.Discard)
+	if err != nil || s.instance != "i2" || s.redis != "" || string(s.serverOptions(nil).StateKey) != key {
+		t.Fatalf("flags over the environment: %+v, %v", s, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-instance", "has space"}, "-instance"},
+		{[]string{"-instance", strings.Repeat("a", 17)}, "-instance"},
+		{[]string{"-state-key", "short"}, "-state-key"},
+		{[]string{"-redis", "localhost"}, "-redis"},
+	} {
+		if _, err := parseFlags(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error naming %s", tc.args, err, tc.want)
+		}
+	}
+	t.Setenv(instanceEnv, "")
+	t.Setenv(redisEnv, "")
+	if s, err := parseFlags(nil, io.Discard); err != nil || s.deployed() || s.sessionIDPrefix() != "" {
+		t.Errorf("no deployment: %+v, %v", s, err)
+	}
+}

@@ -36,18 +36,29 @@ func main() {
 		fmt.Fprintln(os.Stderr, "everything:", err)
 		os.Exit(1)
 	}
-	srv := newServer(set.serverOptions(logger), root, set.fixtures)
+	opts := set.serverOptions(logger)
+	closeBroker, err := set.joinFanOut(opts)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "everything:", err)
+		os.Exit(1)
+	}
+	srv := newServer(opts, root, set.fixtures)
+	if set.deployed() {
+		srv.addDeploymentTools(set.instance, &set.calls)
+	}
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
 	if set.httpAddr != "" {
 		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, &mcphttp.Options{
-			MaxBodyBytes: int64(set.maxMsg), Logger: logger,
+			MaxBodyBytes: int64(set.maxMsg), Logger: logger, SessionIDPrefix: set.sessionIDPrefix(),
 		})
 	} else {
 		opts := &mcpwire.StdioOptions{Transport: set.transportOptions()}
 		err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
 	}
 	stopWatching()
+	srv.Close()
+	closeBroker()
 	cleanup()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)

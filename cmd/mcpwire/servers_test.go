@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -58,45 +56,6 @@ func TestEverything(t *testing.T) {
 	})
 }
 
-// TestSDKServers reviews the go-sdk and mcp-go echo servers of the
-// benchmark module, a module of its own. Both are admitted: their one
-// tool, echo, needs an argument, so it is not called.
-func TestSDKServers(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	err := goBuild(t, "../../bench/sdkservers", dir, "./gosdk", "./mcpgo")
-	if modulesUnavailable(err) {
-		t.Skipf("the benchmark module's dependencies are not available here, so its servers cannot be built: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"gosdk", "mcpgo"} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			res := runCheckCmd(t, "check", "--json", "--", filepath.Join(dir, name))
-			d := decode(t, res.stdout)
-			if res.exit != exitOK || len(d.Tools) != 1 || d.Tools[0].Name != "echo" || !d.Tools[0].Admitted {
-				t.Errorf("exit %d, rules %q, tools %+v\n%s", res.exit, d.rules(), d.Tools, res.stdout)
-			}
-			if d.Server == nil || !strings.HasPrefix(d.Server.Name, name) {
-				t.Errorf("server %+v", d.Server)
-			}
-		})
-	}
-}
-
-// modulesUnavailable reports whether a build failed for want of modules
-// (no network, no proxy, no module cache), not over the code.
-func modulesUnavailable(err error) bool {
-	var be *buildError
-	if !errors.As(err, &be) {
-		return errors.Is(err, exec.ErrNotFound)
-	}
-	for _, s := range []string{"missing go.sum entry", "cannot find module", "module lookup disabled", "reading https://", "dial tcp", "no required module"} {
-		if strings.Contains(be.out, s) {
-			return true
-		}
-	}
-	return false
-}
+// The go-sdk and mcp-go servers of the benchmark module and the npm
+// server-everything are reviewed by the interop suite (interop/run.sh),
+// which builds and installs them.

@@ -1,0 +1,9 @@
+// Package deploy holds the tested deployment of several mcpwire
+// instances: nginx.conf, the configuration of nginx in front of them, and
+// the test that runs it for real (deploy_test.go, built with the tag
+// deploy: "make deploy"). The test starts, on loopback ports only, one
+// redis-server, three cmd/everything -http instances sharing their state
+// key and joining the Redis fan-out, and nginx; then it drives modern
+// calls and legacy sessions through nginx while it kills an instance and
+// restarts Redis, and prints a summary of what every instance served.
+package deploy
