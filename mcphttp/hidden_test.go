@@ -22,7 +22,7 @@ import (
 func TestHiddenToolHeaders(t *testing.T) {
 	gated := tool.Tool{Name: "deploy", Description: "Deploys.", Scopes: []string{"ops"},
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}`),
-		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("deployed"), nil }}
+		Handler:     func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("deployed"), nil }}
 	h := mcphttp.NewHandler(newServer(t, gated), nil)
 	defer h.Close()
 	as := func(p *auth.Principal) *httptest.Server {

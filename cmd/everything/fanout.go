@@ -40,4 +40,3 @@ func (s *settings) sessionIDPrefix() string {
 	}
 	return s.instance + "."
 }
-
