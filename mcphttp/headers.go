@@ -198,7 +198,7 @@ func checkParams(got map[string][]string, anns []header.Annotation, args json.Ra
 	for _, a := range anns {
 		name := "Mcp-Param-" + a.Header
 		vs := got[strings.ToLower(a.Header)]
-		body := argument(args, a.Path)
+		body := jsonx.At(args, a.Path)
 		switch {
 		case len(vs) > 1:
 			return &headerError{name, catDuplicated}
@@ -250,22 +250,6 @@ func compareValue(h string, body json.RawMessage) string {
 		return catMismatch // an object or array: no header can mirror it
 	}
 	return ""
-}
-
-// argument returns the value at path within the arguments object, nil
-// when any step is missing or not an object.
-func argument(args json.RawMessage, path []string) json.RawMessage {
-	cur := args
-	for _, step := range path {
-		o, err := jsonx.ParseObject(cur)
-		if err != nil {
-			return nil
-		}
-		if cur = o.Get(step); cur == nil {
-			return nil
-		}
-	}
-	return cur
 }
 
 // isAbsent reports a missing or null body value.

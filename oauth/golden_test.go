@@ -3,13 +3,11 @@ package oauth_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpwire/mcpwire/internal/golden"
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
 	"github.com/mcpwire/mcpwire/internal/wirecheck"
 )
 
@@ -51,30 +49,10 @@ func TestHTTPGolden(t *testing.T) {
 	}
 	for _, path := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
-			tr, err := golden.LoadHTTP(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if *update {
+			golden.TestHTTPFile(t, path, *update, func(*golden.HTTPTranscript) (golden.HTTPTarget, func()) {
 				s := newAuthServer(t)
-				o := golden.RecordHTTP(tr, s.target())
-				s.stop()
-				for _, p := range o.Problems {
-					t.Error(p)
-				}
-				tr = o.Rewrite(tr)
-				if err := os.WriteFile(path, []byte(tr.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			before := leakcheck.Snapshot()
-			s := newAuthServer(t)
-			o := golden.ReplayHTTP(tr, s.target(), check)
-			s.stop()
-			for _, p := range o.Problems {
-				t.Errorf("%s: %s", filepath.Base(path), p)
-			}
-			leakcheck.Check(t, before)
+				return s.target(), s.stop
+			}, check)
 		})
 	}
 }

@@ -2,14 +2,12 @@ package main
 
 import (
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mcpwire/mcpwire/internal/golden"
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
@@ -110,31 +108,10 @@ func TestHTTPGolden(t *testing.T) {
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".txt")
 		t.Run(name, func(t *testing.T) {
-			tr, err := golden.LoadHTTP(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, opts := httpConfigOf(t, tr)
-			if *update {
-				target, stop := serveHTTPGolden(t, c, opts)
-				o := golden.RecordHTTP(tr, target)
-				stop()
-				for _, p := range o.Problems {
-					t.Error(p)
-				}
-				tr = o.Rewrite(tr)
-				if err := os.WriteFile(path, []byte(tr.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			before := leakcheck.Snapshot()
-			target, stop := serveHTTPGolden(t, c, opts)
-			o := golden.ReplayHTTP(tr, target, check)
-			stop()
-			for _, p := range o.Problems {
-				t.Errorf("%s: %s", filepath.Base(path), p)
-			}
-			leakcheck.Check(t, before)
+			golden.TestHTTPFile(t, path, *update, func(tr *golden.HTTPTranscript) (golden.HTTPTarget, func()) {
+				c, opts := httpConfigOf(t, tr)
+				return serveHTTPGolden(t, c, opts)
+			}, check)
 		})
 	}
 }

@@ -149,13 +149,7 @@ func reviewServer(ctx context.Context, cfg config) *report {
 		return rep.finish()
 	}
 	defer sess.Close()
-	rep.Report = check.Run(ctx, sess, check.Options{
-		CallAll:  cfg.callAll,
-		Timeout:  cfg.timeout,
-		Total:    cfg.total,
-		Progress: cfg.prog.step,
-		Wire:     func() []review.Problem { return notJSON(srv.stdout) },
-	})
+	rep.Report = check.Run(ctx, sess, cfg.reviewOptions(func() []review.Problem { return notJSON(srv.stdout) }))
 	rep.Transport = check.TransportStdio
 	ended(rep.Ended, srv)
 	ended(rep.Failure, srv)
@@ -182,4 +176,10 @@ func connect(ctx context.Context, conn transport.Conn, name string, cfg config) 
 		return nil, fmt.Errorf("no MCP handshake within %v (the server/discover probe, then --timeout): %w", ms(probe+cfg.timeout), err)
 	}
 	return nil, fmt.Errorf("no MCP handshake: %w", err)
+}
+
+// reviewOptions are the review's options the command line set, with wire
+// reporting what the transport found wrong below the session.
+func (cfg config) reviewOptions(wire func() []review.Problem) check.Options {
+	return check.Options{CallAll: cfg.callAll, Timeout: cfg.timeout, Total: cfg.total, Progress: cfg.prog.step, Wire: wire}
 }

@@ -51,13 +51,7 @@ func reviewURL(ctx context.Context, cfg config) *report {
 		return rep.finish()
 	}
 	defer sess.Close()
-	rep.Report = check.Run(ctx, sess, check.Options{
-		CallAll:  cfg.callAll,
-		Timeout:  cfg.timeout,
-		Total:    cfg.total,
-		Progress: cfg.prog.step,
-		Wire:     func() []review.Problem { return httpProblems(conn) },
-	})
+	rep.Report = check.Run(ctx, sess, cfg.reviewOptions(func() []review.Problem { return httpProblems(conn) }))
 	rep.Transport = check.TransportHTTP
 	return rep
 }

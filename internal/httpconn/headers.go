@@ -111,7 +111,7 @@ func (c *Conn) nameHeaders(h http.Header, method string, p jsonx.Object) {
 	c.mu.Unlock()
 	args := p.Get("arguments")
 	for _, a := range anns {
-		if v, ok := paramValue(argument(args, a.Path)); ok {
+		if v, ok := paramValue(jsonx.At(args, a.Path)); ok {
 			h[hdrParamPrefix+a.Header] = []string{v} // the name as the schema spells it
 		}
 	}
@@ -137,22 +137,6 @@ func paramValue(raw json.RawMessage) (string, bool) {
 		return header.EncodeValue(string(raw)), true
 	}
 	return "", false
-}
-
-// argument returns the value at path within the arguments object, nil
-// when a step is missing or not an object.
-func argument(args json.RawMessage, path []string) json.RawMessage {
-	cur := args
-	for _, step := range path {
-		o, err := jsonx.ParseObject(cur)
-		if err != nil {
-			return nil
-		}
-		if cur = o.Get(step); cur == nil {
-			return nil
-		}
-	}
-	return cur
 }
 
 // jsonString decodes a JSON string; ok is false for anything else.

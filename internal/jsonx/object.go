@@ -81,3 +81,20 @@ func (o Object) Each(fn func(key string, value json.RawMessage)) {
 		fn(m.Key.Text(o.raw), json.RawMessage(o.raw[m.Value.Start:m.Value.End]))
 	}
 }
+
+// At returns the value at path within v, following object members one
+// step at a time, or nil when a step is missing or not an object: the
+// value an x-mcp-header annotation at that path points at in a tool's
+// arguments.
+func At(v json.RawMessage, path []string) json.RawMessage {
+	for _, step := range path {
+		o, err := ParseObject(v)
+		if err != nil {
+			return nil
+		}
+		if v = o.Get(step); v == nil {
+			return nil
+		}
+	}
+	return v
+}

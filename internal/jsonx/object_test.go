@@ -83,3 +83,24 @@ func TestParseObjectMalformedDoesNotPanic(t *testing.T) {
 		}
 	}
 }
+
+// At follows object members, and is nil where a step is missing or is not
+// an object.
+func TestAt(t *testing.T) {
+	v := json.RawMessage(`{"a":{"b":{"c":"x"}},"n":1}`)
+	for _, tc := range []struct {
+		path []string
+		want string
+	}{
+		{nil, string(v)},
+		{[]string{"a", "b", "c"}, `"x"`},
+		{[]string{"a", "b"}, `{"c":"x"}`},
+		{[]string{"a", "z"}, ""},
+		{[]string{"n", "x"}, ""},
+		{[]string{"a", "b", "c", "d"}, ""},
+	} {
+		if got := string(jsonx.At(v, tc.path)); got != tc.want {
+			t.Errorf("At(%v) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
