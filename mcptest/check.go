@@ -3,6 +3,7 @@ package mcptest
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
@@ -14,6 +15,19 @@ import (
 // the read-only ones (mcpwire check --call-all). NewClient ignores it.
 func CallAll() Option {
 	return func(c *config) { c.callAll = true }
+}
+
+// CheckTimeout bounds each listing and each call Check makes (default 10s,
+// restarted by every progress notification of a call): a call that gets
+// no answer in time is a finding. NewClient ignores it.
+func CheckTimeout(d time.Duration) Option {
+	return func(c *config) { c.timeout = d }
+}
+
+// CheckTotal bounds the whole of Check (default 5m); a review that
+// outlasts it fails the test. NewClient ignores it.
+func CheckTotal(d time.Duration) Option {
+	return func(c *config) { c.total = d }
 }
 
 // Check reviews srv as mcpwire check reviews a server, over an in-memory
@@ -49,7 +63,8 @@ func Check(t testing.TB, srv *mcp.Server, opts ...Option) {
 		t.Errorf("mcptest.Check: the review could not run (connect): %s", check.Trim(err))
 		return
 	}
-	rep := check.Run(context.Background(), s, check.Options{CallAll: callAll})
+	rep := check.Run(context.Background(), s, check.Options{CallAll: callAll, Timeout: cfg.timeout, Total: cfg.total,
+		TimeoutName: "mcptest.CheckTimeout", TotalName: "mcptest.CheckTotal"})
 	s.Close()
 	report(t, rep)
 }

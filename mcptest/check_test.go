@@ -4,7 +4,9 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -124,5 +126,20 @@ func TestCheckEra(t *testing.T) {
 				t.Errorf("the call saw version %q from %q, want %s from mcpwire-check", version, client, era.name)
 			}
 		})
+	}
+}
+
+// CheckTimeout bounds each call, and the finding names the option to
+// raise, not a flag of the command.
+func TestCheckTimeout(t *testing.T) {
+	hang := tool.Tool{Name: "hang", Description: "Waits for its context.", Annotations: readOnly,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}}
+	r := &recorder{TB: t}
+	mcptest.Check(r, checkServer(hang), mcptest.CheckTimeout(50*time.Millisecond))
+	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "call-timeout") || !strings.Contains(r.errors[0], "50ms (mcptest.CheckTimeout)") {
+		t.Errorf("errors %q, want one call-timeout naming mcptest.CheckTimeout", r.errors)
 	}
 }

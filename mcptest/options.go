@@ -2,6 +2,7 @@ package mcptest
 
 import (
 	"context"
+	"time"
 
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/internal/version"
@@ -18,6 +19,10 @@ type config struct {
 	caps     *protocol.ClientCapabilities
 	handlers client.Handlers
 	callAll  bool // Check calls every no-argument tool (CallAll)
+	// timeout and total bound Check's listings and calls, and the whole
+	// review (CheckTimeout, CheckTotal); zero takes mcpwire check's
+	// defaults.
+	timeout, total time.Duration
 }
 
 // options returns the session's options.

@@ -150,7 +150,7 @@ func failed(ctx, cctx context.Context, opts Options, t *ToolReport, err error) b
 		t.Called, t.Outcome, t.Reason = false, OutcomeNotCalled, SkipOutOfTime
 	case cctx.Err() != nil:
 		t.Outcome, t.Reason = OutcomeTimeout, fmt.Sprintf("no answer within %v", opts.Timeout)
-		t.add(GateInvoke, RuleCallTimeout, fmt.Sprintf("the call got no answer, and no progress, within %v (--timeout); it was cancelled", opts.Timeout))
+		t.add(GateInvoke, RuleCallTimeout, fmt.Sprintf("the call got no answer, and no progress, within %v (%s); it was cancelled", opts.Timeout, opts.TimeoutName))
 	case errors.Is(err, client.ErrDisconnected):
 		t.add(GateInvoke, RuleCallFailed, "the server ended the connection during the call")
 		return true

@@ -32,6 +32,11 @@ type Options struct {
 	// its arguments ("tools/list…", "calling 3 tools…"). It is called on
 	// Run's goroutine.
 	Progress func(format string, args ...any)
+	// TimeoutName and TotalName name the settings of Timeout and Total in
+	// the messages of a review that ran out of time (default "--timeout"
+	// and "--total", mcpwire check's flags), so that a reader knows what
+	// to raise.
+	TimeoutName, TotalName string
 	// Wire, when set, returns what the caller found wrong in the server's
 	// output below the session, such as lines of stdout that are not
 	// JSON. It is called once, when the review ends, and its problems are
@@ -46,6 +51,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Total <= 0 {
 		o.Total = DefaultTotal
+	}
+	if o.TimeoutName == "" {
+		o.TimeoutName = "--timeout"
+	}
+	if o.TotalName == "" {
+		o.TotalName = "--total"
 	}
 	return o
 }
@@ -81,7 +92,7 @@ func Run(ctx context.Context, s *client.Session, opts Options) *Report {
 	}
 	rep.wireAll(s, opts)
 	if ctx.Err() != nil {
-		rep.Fail("review", fmt.Errorf("the review did not finish within --total %v", opts.Total))
+		rep.Fail("review", fmt.Errorf("the review did not finish within %v (%s)", opts.Total, opts.TotalName))
 	}
 	return rep
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -73,7 +72,7 @@ func discover(ctx context.Context, s *client.Session, opts Options, rep *Report)
 // listing's items and page count (0 when the list could not be read).
 func listTwice(ctx context.Context, s *client.Session, opts Options, rep *Report, k List, declared bool) ([]json.RawMessage, int, error) {
 	opts.step("%s…", k.Method)
-	first, pages, err := listOnce(ctx, s, k, opts.Timeout)
+	first, pages, err := listOnce(ctx, s, k, opts)
 	var f *finding
 	if errors.As(err, &f) {
 		if declared {
@@ -84,7 +83,7 @@ func listTwice(ctx context.Context, s *client.Session, opts Options, rep *Report
 	if err != nil {
 		return nil, 0, err
 	}
-	second, _, err := listOnce(ctx, s, k, opts.Timeout)
+	second, _, err := listOnce(ctx, s, k, opts)
 	if errors.As(err, &f) {
 		rep.problem(GateDiscover, f.rule, "the second listing: "+f.msg)
 		return first, pages, nil
@@ -101,11 +100,11 @@ func listTwice(ctx context.Context, s *client.Session, opts Options, rep *Report
 	return first, pages, nil
 }
 
-// listOnce fetches every page of k within timeout and returns the items
+// listOnce fetches every page of k within opts.Timeout and returns the items
 // and the page count. A list the server refused or wrote wrong is a
 // *finding; no answer in time, or the end of the connection, an error.
-func listOnce(ctx context.Context, s *client.Session, k List, timeout time.Duration) ([]json.RawMessage, int, error) {
-	lctx, cancel := context.WithTimeout(ctx, timeout)
+func listOnce(ctx context.Context, s *client.Session, k List, opts Options) ([]json.RawMessage, int, error) {
+	lctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	pages, err := s.ListPages(lctx, k.Method)
 	var rpcErr *jsonrpc.Error
@@ -116,7 +115,7 @@ func listOnce(ctx context.Context, s *client.Session, k List, timeout time.Durat
 	case errors.Is(err, client.ErrBadAnswer), errors.Is(err, client.ErrTooManyPages):
 		return nil, 0, &finding{RuleListInvalid, Trim(err)}
 	case err != nil && lctx.Err() != nil && ctx.Err() == nil:
-		return nil, 0, fmt.Errorf("%s got no answer within %v (--timeout)", k.Method, timeout)
+		return nil, 0, fmt.Errorf("%s got no answer within %v (%s)", k.Method, opts.Timeout, opts.TimeoutName)
 	case err != nil:
 		return nil, 0, err
 	}

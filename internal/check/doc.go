@@ -38,5 +38,6 @@
 // field: its names and rule ids are stable.
 //
 // The messages name mcpwire check's flags (--timeout, --total,
-// --call-all) for the options of the same meaning.
+// --call-all) for the options of the same meaning; a caller with other
+// names for the bounds gives them (Options.TimeoutName, TotalName).
 package check
