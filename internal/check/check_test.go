@@ -54,9 +54,11 @@ func server() *mcp.Server {
 		return "", ctx.Err()
 	}, tool.WithAnnotations(ro)))
 	srv.MustAddTool(tool.New("slow", "Reports progress for longer than the timeout.", func(ctx context.Context, _ struct{}) (string, error) {
-		for i := range 6 {
+		// 8 × 40ms outlasts the 250ms timeout; each gap is far inside it,
+		// even on a loaded machine.
+		for i := range 8 {
 			time.Sleep(40 * time.Millisecond)
-			if err := tool.ReportProgress(ctx, float64(i+1), 6, ""); err != nil {
+			if err := tool.ReportProgress(ctx, float64(i+1), 8, ""); err != nil {
 				return "", err
 			}
 		}
@@ -99,11 +101,11 @@ func TestRun(t *testing.T) {
 			var steps []string
 			wire := review.Problem{Gate: GateDiscover, Rule: RuleWire, Message: "stdout"}
 			rep := Run(t.Context(), session(t, server(), era), Options{
-				CallAll: true, Timeout: 100 * time.Millisecond,
+				CallAll: true, Timeout: 250 * time.Millisecond,
 				Progress: func(f string, args ...any) { steps = append(steps, fmt.Sprintf(f, args...)) },
 				Wire:     func() []review.Problem { return []review.Problem{wire} },
 			})
-			wantOutcomes := []string{"ping:success:", "wait:timeout:no answer within 100ms", "slow:success:", "reset:success:"}
+			wantOutcomes := []string{"ping:success:", "wait:timeout:no answer within 250ms", "slow:success:", "reset:success:"}
 			wantRules := []string{RuleWire, "wait:" + RuleCallTimeout, "reset:" + review.RuleStructuredTextMirror}
 			if got := outcomes(rep); !slices.Equal(got, wantOutcomes) {
 				t.Errorf("outcomes %q, want %q", got, wantOutcomes)
