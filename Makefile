@@ -1,7 +1,7 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test unit interop conformance deploy demo bench fuzz vet
+.PHONY: test unit interop conformance deploy demo bench bench-scale fuzz vet
 
 # The modules beside the main one: the contract server (it links the Redis
 # fan-out) and the optional integrations, each with its own go.mod.
@@ -53,6 +53,12 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./jsonrpc ./mcp ./tool ./internal/contract ./internal/natural ./schema ./probe
 	bash bench/run.sh
 	ERAS="modern legacy" bash bench/run-http.sh -n 10000
+
+# bench-scale runs the soak (a million sequential and a million pipelined
+# calls, RSS sampled every 100,000) and 10,000 slow calls on one
+# connection (see BENCHMARKS.md, round 2).
+bench-scale:
+	bash bench/run-scale.sh
 
 # fuzz runs the framing and decoding fuzzers for a short while. Inputs are
 # minimised with one run each (-fuzzminimizetime 1x): the default of 60 s

@@ -1,61 +1,82 @@
 #!/usr/bin/env bash
-# Benchmarks mcpwire against the two Go MCP SDKs over stdio.
+# Benchmarks mcpwire against the two Go MCP SDKs and the "limit" server over
+# stdio.
 #
-# Builds ./cmd/everything (mcpwire), the go-sdk and mcp-go echo servers in
-# bench/sdkservers, and ./cmd/mcpload into bench/bin, runs mcpload with the
-# same flags against each server, then prints the figures side by side with
-# the ratios of mcpwire to each SDK. If ./cmd/everything does not build, the
-# SDK servers are still measured and compared with each other.
+# Builds bench/mcpwireecho (mcpwire with the single echo tool the other
+# servers expose), the go-sdk and mcp-go echo servers and the limit server
+# of bench/sdkservers (its own Go module), and ./cmd/mcpload into bench/bin.
+# The limit runs in both its modes: limit-scan finds id and
+# params.arguments.text with a hand-written scanner and copies the raw JSON
+# string into its reply, limit-json decodes and encodes with encoding/json.
+# Then, for each of ROUNDS rounds (3 by default; the order of the servers
+# rotates from round to round), mcpload runs the same phases against each
+# server: sequential and pipelined echo calls, sequential tools/list,
+# 1 MiB and 8 MiB echoes with the server's RSS sampled, and -spawns fresh
+# processes timed from start to their initialize reply. It prints each
+# server's median figures and the ratios of mcpwire to every other server,
+# paired within a round, with their geometric mean.
 #
 # Usage, from anywhere in the repository:
 #
-#	bash bench/run.sh [mcpload flags]     e.g. bash bench/run.sh -n 50000
+#	bash bench/run.sh [mcpload flags]     e.g. bash bench/run.sh -n 30000
+#	ROUNDS=5 bash bench/run.sh -n 30000
+#	EVERYTHING=1 bash bench/run.sh        also measure ./cmd/everything (30-odd tools)
 #
-# Each server's JSON report and stderr are kept in bench/bin/results.
+# Each run's JSON report and the server's stderr are kept in
+# bench/bin/results.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="$root/bench/bin"
 results="$bin/results"
+rounds="${ROUNDS:-3}"
 mkdir -p "$results"
 rm -f "$results"/*.json
 
 cd "$root"
-echo "building mcpload and the SDK servers..."
+echo "building mcpload, the mcpwire echo server, the SDK servers and the limit..."
 go build -o "$bin/mcpload" ./cmd/mcpload
-(cd bench/sdkservers && go build -o "$bin/" ./gosdk ./mcpgo)
+go build -o "$bin/mcpwire-echo" ./bench/mcpwireecho
+(cd bench/sdkservers && go build -o "$bin/" ./gosdk ./mcpgo ./limit)
 
-names=()
-commands=()
-if (cd cmd/everything && go build -o "$bin/mcpwire" .) 2>"$results/mcpwire-build.log"; then
-	names+=(mcpwire)
+names=(mcpwire limit-scan limit-json mcp-go go-sdk)
+commands=("$bin/mcpwire-echo" "$bin/limit -mode scan" "$bin/limit -mode json" "$bin/mcpgo" "$bin/gosdk")
+if [[ "${EVERYTHING:-0}" == 1 ]]; then
+	(cd cmd/everything && go build -o "$bin/mcpwire" .)
+	names+=(everything)
 	commands+=("$bin/mcpwire")
-else
-	echo "skipping mcpwire: ./cmd/everything does not build (see $results/mcpwire-build.log)"
 fi
-names+=(mcp-go go-sdk)
-commands+=("$bin/mcpgo" "$bin/gosdk")
 
+status=0
 reports=()
-for i in "${!names[@]}"; do
-	name="${names[$i]}"
-	report="$results/$name.json"
-	echo "measuring $name..."
-	status=0
-	"$bin/mcpload" -json -name "$name" -stderr "$results/$name.stderr" "$@" -- "${commands[$i]}" >"$report" || status=$?
-	# Status 1 means calls failed or a problem was flagged: the report is
-	# still complete and lists them. Anything else means no report.
-	if [[ $status -le 1 && -s "$report" ]]; then
-		reports+=("$report")
-	else
-		echo "no figures for $name (mcpload exit status $status; server stderr in $results/$name.stderr)"
-		rm -f "$report"
-	fi
+for ((r = 1; r <= rounds; r++)); do
+	for ((k = 0; k < ${#names[@]}; k++)); do
+		i=$(((k + r - 1) % ${#names[@]}))
+		name="${names[$i]}"
+		report="$results/r$r-$name.json"
+		echo "round $r: measuring $name..."
+		s=0
+		# shellcheck disable=SC2086 # the command's words are split on purpose
+		"$bin/mcpload" -json -name "$name" -phases seq,pipe,list,big,spawn -stderr "$results/r$r-$name.stderr" "$@" \
+			-- ${commands[$i]} >"$report" || s=$?
+		# Status 1 means calls failed or a problem was flagged: the report
+		# is still complete and lists them. Anything else means no report.
+		if [[ $s -gt 1 || ! -s "$report" ]]; then
+			echo "no figures for $name (mcpload exit status $s; server stderr in $results/r$r-$name.stderr)" >&2
+			rm -f "$report"
+			status=1
+		fi
+	done
+	for name in "${names[@]}"; do
+		[[ -s "$results/r$r-$name.json" ]] && reports+=("$results/r$r-$name.json")
+	done
 done
 
-if [[ ${#reports[@]} -eq 0 ]]; then
-	echo "no server could be measured" >&2
-	exit 1
-fi
 echo
-"$bin/mcpload" -compare "${reports[@]}"
+if [[ ${#reports[@]} -eq $((rounds * ${#names[@]})) ]]; then
+	"$bin/mcpload" -compare -rounds "$rounds" "${reports[@]}"
+else
+	echo "some runs gave no figures; side by side, one report each:"
+	"$bin/mcpload" -compare "${reports[@]}" || true
+fi
+exit $status

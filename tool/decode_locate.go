@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -170,13 +171,17 @@ func dateTimeViolation(ptr, value string) schema.Violation {
 	return v
 }
 
+// Compiled on first use, not at package initialisation: only a decoding
+// method's error needs them.
 var (
 	// callPrefix is the "netip.ParsePrefix("1.2.3.4/99"): " that starts
 	// some errors of the standard library.
-	callPrefix = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*\(.*?\): `)
+	callPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*\(.*?\): `) })
 	// goWords are what marks a text written for Go programmers: a Go
 	// type or package name, a method of decoding.
-	goWords = regexp.MustCompile(`\bGo\b|[Uu]nmarshal|\*[A-Za-z]|\breflect\b|\binterface \{|\bmap\[|\[\]|\b[a-z][a-z0-9]*\.[A-Z]|\b[a-z]+/[a-z]+:`)
+	goWords = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bGo\b|[Uu]nmarshal|\*[A-Za-z]|\breflect\b|\binterface \{|\bmap\[|\[\]|\b[a-z][a-z0-9]*\.[A-Z]|\b[a-z]+/[a-z]+:`)
+	})
 )
 
 // methodText returns the text of a decoding method's error when a model
@@ -184,8 +189,8 @@ var (
 // it speaks of Go.
 func methodText(err error) string {
 	text := strings.TrimPrefix(err.Error(), "json: ")
-	text = callPrefix.ReplaceAllString(text, "")
-	if goWords.MatchString(text) {
+	text = callPrefix().ReplaceAllString(text, "")
+	if goWords().MatchString(text) {
 		return ""
 	}
 	return clip.String(text)

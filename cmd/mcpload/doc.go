@@ -18,7 +18,17 @@
 //     from sending a request to reading its matching response);
 //   - big: one echo per -big-sizes entry (1 MiB and 8 MiB by default) whose
 //     returned text must equal the text sent, byte for byte, while the
-//     server's resident set size is sampled.
+//     server's resident set size is sampled;
+//   - list: -list-n sequential tools/list calls (p50 and p99);
+//   - spawn: -spawns fresh processes, each timed from just before it is
+//     started to its initialize reply (run after the others);
+//   - soak: -soak-n sequential and then -soak-n pipelined calls, VmRSS and
+//     the server's goroutine count (-stats FILE, which the server rewrites
+//     with "goroutines=N", as bench/mcpwireecho -stats does) sampled every
+//     -soak-every calls;
+//   - slow: -slow-n calls of the server's slow tool ({"ms": -slow-ms}) sent
+//     at once: how many were answered, how many refused as overloaded and
+//     how soon, and the RSS growth per call kept.
 //
 // It also reports the server's CPU time per call (utime+stime from
 // /proc/<pid>/stat), its peak resident set size (VmHWM) and, after stdin is

@@ -31,6 +31,14 @@ type config struct {
 	url      string
 	pid      int
 	era      string
+	// The spawn, list, soak and slow phases (stdio only).
+	spawns    int
+	listCalls int
+	soakCalls int
+	soakEvery int
+	slowCalls int
+	slowMS    int
+	statsFile string
 }
 
 // slowExit is how long a server may take to exit before it is flagged.
@@ -53,7 +61,7 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 	}
 	var (
 		cfg        config
-		phases     = fs.String("phases", "", "comma-separated phases to run: seq, pipe (stdio), conc (HTTP), big (default seq,pipe,big on stdio, seq,conc over HTTP)")
+		phases     = fs.String("phases", "", "comma-separated phases to run: seq, pipe, list, spawn, soak, slow (stdio), conc (HTTP), big (default seq,pipe,big on stdio, seq,conc over HTTP)")
 		bigSizes   = fs.String("big-sizes", "1MiB,8MiB", "comma-separated text sizes for the big phase (suffix KiB or MiB allowed)")
 		stderrPath = fs.String("stderr", "", "file for the server's stderr (default: mcpload's stderr)")
 		asJSON     = fs.Bool("json", false, "write one JSON object instead of a table")
@@ -69,6 +77,13 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.depth, "depth", 64, "outstanding calls in the pipe phase; connections (concurrent callers) in the conc phase")
 	fs.IntVar(&cfg.warmup, "warmup", 500, "unmeasured sequential calls before the phases")
 	fs.DurationVar(&cfg.timeout, "timeout", 60*time.Second, "longest wait for any one response")
+	fs.IntVar(&cfg.spawns, "spawns", 10, "spawn phase: fresh processes started, each timed from start to its initialize reply")
+	fs.IntVar(&cfg.listCalls, "list-n", 5000, "list phase: sequential tools/list calls")
+	fs.IntVar(&cfg.soakCalls, "soak-n", 1000000, "soak phase: calls in each of the sequential and the pipelined soak")
+	fs.IntVar(&cfg.soakEvery, "soak-every", 100000, "soak phase: calls between two samples of RSS and goroutines")
+	fs.IntVar(&cfg.slowCalls, "slow-n", 10000, "slow phase: calls of the server's slow tool sent at once")
+	fs.IntVar(&cfg.slowMS, "slow-ms", 2000, "slow phase: how long each slow call sleeps, in milliseconds")
+	fs.StringVar(&cfg.statsFile, "stats", "", "soak and slow phases: a file the server rewrites with \"goroutines=N\" (bench/mcpwireecho -stats)")
 	fs.DurationVar(&cfg.exitWait, "exit-wait", 10*time.Second, "how long to wait for the server to exit before killing it")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -91,6 +106,10 @@ func mainErr(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 	case cfg.calls < 1 || cfg.depth < 1 || cfg.warmup < 0:
 		err = errors.New("-n and -depth must be positive, -warmup not negative")
+	case cfg.spawns < 1 || cfg.listCalls < 1 || cfg.soakCalls < 1 || cfg.soakEvery < 1 || cfg.slowCalls < 1 || cfg.slowMS < 0:
+		err = errors.New("-spawns, -list-n, -soak-n, -soak-every and -slow-n must be positive, -slow-ms not negative")
+	case overHTTP && (cfg.phases["list"] || cfg.phases["spawn"] || cfg.phases["soak"] || cfg.phases["slow"]):
+		err = errors.New("the list, spawn, soak and slow phases are stdio's")
 	case cfg.httpMode && cfg.url != "":
 		err = errors.New("-http starts a server, -url names a running one: give one of them")
 	case cfg.url != "" && fs.NArg() > 0:
@@ -192,11 +211,11 @@ func parsePhases(s string) (map[string]bool, error) {
 	for p := range strings.SplitSeq(s, ",") {
 		p = strings.TrimSpace(p)
 		switch p {
-		case "seq", "pipe", "conc", "big":
+		case "seq", "pipe", "conc", "big", "list", "spawn", "soak", "slow":
 			m[p] = true
 		case "":
 		default:
-			return nil, fmt.Errorf("unknown phase %q (want seq, pipe, conc or big)", p)
+			return nil, fmt.Errorf("unknown phase %q (want seq, pipe, conc, big, list, spawn, soak or slow)", p)
 		}
 	}
 	return m, nil
@@ -251,13 +270,40 @@ func run(cfg config) (*Report, error) {
 		rep.Pipelined = runPipelined(c, cfg.calls, cfg.depth, cfg.timeout)
 		rep.noteRate("pipelined", rep.Pipelined)
 	}
+	if cfg.phases["list"] {
+		rep.List = runList(c, cfg.listCalls, cfg.timeout)
+		rep.noteRate("tools/list", rep.List)
+	}
 	if cfg.phases["big"] {
 		rep.runBigs(e, cfg.bigSizes)
+	}
+	if cfg.phases["soak"] {
+		for _, mode := range []string{"sequential", "pipelined"} {
+			x := runSoak(c, e, mode, cfg.soakCalls, cfg.soakEvery, cfg.depth, cfg.statsFile, cfg.timeout)
+			rep.Soak = append(rep.Soak, x)
+			if x.Failures > 0 {
+				rep.Failures += x.Failures
+				rep.problem("%s soak: %d calls failed", mode, x.Failures)
+			}
+		}
+	}
+	if cfg.phases["slow"] {
+		rep.Slow = runSlow(c, cfg.slowCalls, cfg.slowMS, cfg.statsFile, cfg.timeout)
+		if x := rep.Slow; x.Failures > 0 {
+			rep.Failures += x.Failures
+			rep.problem("slow: %d calls failed; first: %s", x.Failures, x.FirstError)
+		}
 	}
 	if st, err := readMemStatus(c.pid()); err == nil {
 		rep.PeakRSSBytes = st.HWM
 	}
 	rep.finish(c, cfg.exitWait)
+	if cfg.phases["spawn"] {
+		rep.Spawn = runSpawn(cfg, cfg.spawns)
+		if rep.Spawn.Error != "" {
+			rep.problem("spawn: %s", rep.Spawn.Error)
+		}
+	}
 	return rep, nil
 }
 

@@ -91,8 +91,7 @@ func fatal(err error) bool {
 
 // handshake performs initialize and notifications/initialized.
 func handshake(c *client, timeout time.Duration) (ServerInfo, error) {
-	params := fmt.Appendf(nil, `{"protocolVersion":%q,"capabilities":{},"clientInfo":{"name":"mcpload","version":"0"}}`, protocolVersion)
-	r, err := c.call("initialize", params, timeout)
+	r, err := c.call("initialize", initializeParams(), timeout)
 	if err != nil {
 		return ServerInfo{}, fmt.Errorf("initialize: %w", err)
 	}

@@ -28,6 +28,12 @@ type Report struct {
 	Pipelined  *RateResult  `json:"pipelined,omitempty"`
 	Concurrent *RateResult  `json:"concurrent,omitempty"`
 	Big        []*BigResult `json:"big,omitempty"`
+	// List (sequential tools/list), Spawn, Soak and Slow are nil when
+	// their phase was not run.
+	List  *RateResult   `json:"list,omitempty"`
+	Spawn *SpawnResult  `json:"spawn,omitempty"`
+	Soak  []*SoakResult `json:"soak,omitempty"`
+	Slow  *SlowResult   `json:"slow,omitempty"`
 	// PeakRSSBytes is VmHWM read after the last phase: the server's peak
 	// resident set size over the whole run (0 when its pid is unknown).
 	PeakRSSBytes int64      `json:"peak_rss_bytes"`
@@ -149,6 +155,22 @@ func writeTable(w io.Writer, r *Report) error {
 		fmt.Fprintf(tw, "echo %s\t%s\t%.1f ms\tcpu %s ms\tpeak RSS %s (%.2fx message)\n",
 			sizeText(int64(b.Bytes)), status, b.MS, cpuText(b.CPUMS), sizeText(b.PeakRSSBytes), b.PeakRSSRatio)
 	}
+	if x := r.List; x != nil {
+		fmt.Fprintf(tw, "tools/list (sequential)\t%d/%d ok\tp50 %.1f µs\tp99 %.1f µs\n", x.OK, x.Calls, x.P50US, x.P99US)
+	}
+	if x := r.Spawn; x != nil {
+		fmt.Fprintf(tw, "spawn → initialize reply\t%d processes\tp50 %.0f µs\tmin %.0f µs\n", x.Count, x.P50US, x.MinUS)
+	}
+	for _, x := range r.Soak {
+		fmt.Fprintf(tw, "soak %s\tidle: RSS %s, goroutines %d\n", x.Mode, sizeText(x.Idle.RSSBytes), x.Idle.Goroutines)
+		for _, p := range x.Samples {
+			fmt.Fprintf(tw, "  after %d calls\tRSS %s\tgoroutines %d\t%.0f calls/s\tp50 %.1f µs\n", p.Calls, sizeText(p.RSSBytes), p.Goroutines, p.CallsPerSec, p.P50US)
+		}
+	}
+	if x := r.Slow; x != nil {
+		fmt.Fprintf(tw, "slow (%d × %d ms at once)\tok %d\trefused %d (p50 %.1f ms, max %.1f ms)\tRSS %s → %s\t%.0f B per kept call\tgoroutines %d\tsent in %.0f ms, all in %.0f ms\n",
+			x.Calls, x.SleepMS, x.OK, x.Refused, x.RefusedP50MS, x.RefusedMaxMS, sizeText(x.RSSBeforeBytes), sizeText(x.PeakRSSBytes), x.BytesPerCall, x.PeakGoroutines, x.SentMS, x.AllMS)
+	}
 	fmt.Fprintf(tw, "peak RSS (VmHWM)\t%s\n", sizeText(r.PeakRSSBytes))
 	exit := fmt.Sprintf("%.1f ms", r.Exit.MS)
 	if r.Exit.Killed {
@@ -230,6 +252,10 @@ var compareMetrics = []metric{
 	{"cpu µs/call (seq)", false, cpuRate((*Report).seq), fmtNum("%.1f")},
 	{"cpu µs/call (pipe)", false, cpuRate((*Report).pipe), fmtNum("%.1f")},
 	{"cpu µs/call (conc)", false, cpuRate((*Report).conc), fmtNum("%.1f")},
+	{"tools/list p50 µs", false, rate(func(r *Report) *RateResult { return r.List }, func(x *RateResult) float64 { return x.P50US }), fmtNum("%.1f")},
+	{"spawn → initialize µs", false, func(r *Report) (float64, bool) {
+		return r.spawnP50(), r.Spawn != nil && r.Spawn.Error == "" && r.Spawn.P50US > 0
+	}, fmtNum("%.0f")},
 	{"largest echo ms", false, big(func(b *BigResult) float64 { return b.MS }), fmtNum("%.1f")},
 	{"largest echo peak RSS", false, big(func(b *BigResult) float64 { return float64(b.PeakRSSBytes) }), func(v float64) string { return sizeText(int64(v)) }},
 	{"  / message size", false, big(func(b *BigResult) float64 { return b.PeakRSSRatio }), fmtNum("%.2f")},
@@ -237,6 +263,13 @@ var compareMetrics = []metric{
 	{"peak RSS (VmHWM)", false, func(r *Report) (float64, bool) { return float64(r.PeakRSSBytes), r.PeakRSSBytes > 0 }, func(v float64) string { return sizeText(int64(v)) }},
 	{"exit ms", false, func(r *Report) (float64, bool) { return r.Exit.MS, true }, fmtNum("%.1f")},
 	{"failures", false, func(r *Report) (float64, bool) { return float64(r.Failures), true }, fmtNum("%.0f")},
+}
+
+func (r *Report) spawnP50() float64 {
+	if r.Spawn == nil {
+		return 0
+	}
+	return r.Spawn.P50US
 }
 
 func (r *Report) seq() *RateResult  { return r.Sequential }

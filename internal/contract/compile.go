@@ -3,7 +3,6 @@ package contract
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 
 	json "github.com/goccy/go-json"
 
@@ -37,11 +36,24 @@ type Contract struct {
 
 var objectSchema = json.RawMessage(`{"type":"object"}`)
 
-var nameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
-
 // ValidName reports whether name is a valid tool (or prompt) name: 1 to
-// 128 ASCII letters, digits, '_', '-' and '.'.
-func ValidName(name string) bool { return nameRE.MatchString(name) }
+// 128 ASCII letters, digits, '_', '-' and '.' (^[A-Za-z0-9_.-]{1,128}$).
+// It is written out rather than a regexp: compiling that one at package
+// initialisation cost every server about 0.4 ms and 1,700 allocations
+// (the bounded repeat expands into 128 copies of the class).
+func ValidName(name string) bool {
+	if len(name) < 1 || len(name) > 128 {
+		return false
+	}
+	for i := range len(name) {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // Compile checks a descriptor and compiles its schemas, for calls that
 // run h (t's handler with the server's middlewares; nil means t.Handler):
@@ -58,7 +70,7 @@ func Compile(t tool.Tool, h tool.Handler) (*Contract, error) {
 	if err := t.Err(); err != nil {
 		return nil, err
 	}
-	if !nameRE.MatchString(t.Name) {
+	if !ValidName(t.Name) {
 		return nil, fmt.Errorf("tool name %q is invalid: it must match ^[A-Za-z0-9_.-]{1,128}$", t.Name)
 	}
 	if t.Handler == nil {
