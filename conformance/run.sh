@@ -4,7 +4,7 @@
 # conformance/RESULTS.md and compares them with conformance/baseline.txt:
 # it exits 1 when a baseline scenario does not pass (or the server did not
 # stop cleanly), and names each scenario that passes without being in the
-# baseline. Extensions (tasks-*, sep-2640-*) are reported, never required.
+# baseline, extensions (tasks-*, sep-2640-*) included.
 #
 # Usage: conformance/run.sh [-update-baseline]
 #   -update-baseline     rewrite baseline.txt with what passes now

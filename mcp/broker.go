@@ -188,8 +188,11 @@ func (r *relay) close(grace time.Duration) {
 // to be published. Events raised afterwards reach this server's own
 // connections only. Close does not end the connections being served (their
 // contexts and Endpoint.Close do), and may be called more than once; it
-// returns nil. A server without a Broker has nothing to close.
+// returns nil. A server without a Broker has nothing to close. Close also
+// cancels the handlers of the tasks running on this server (their records
+// stay in Options.TaskStore).
 func (s *Server) Close() error {
+	s.tasks.closeAll()
 	if s.relay != nil {
 		s.relay.close(s.opts.ShutdownGrace)
 	}

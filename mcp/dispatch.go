@@ -50,6 +50,9 @@ func init() {
 		"tools/list":           {handle: typed(handleToolsList), legacy: true, modern: true, inline: true},
 		"tools/call":           {handle: typed(handleToolsCall), legacy: true, modern: true},
 		"subscriptions/listen": {handle: typed(handleListen), modern: true, long: true},
+		"tasks/get":            {handle: typed(handleTasksGet), modern: true, inline: true},
+		"tasks/update":         {handle: typed(handleTasksUpdate), modern: true},
+		"tasks/cancel":         {handle: typed(handleTasksCancel), modern: true, inline: true},
 
 		"resources/list":           {handle: typed(handleResourcesList), legacy: true, modern: true, inline: true, needs: capResources},
 		"resources/templates/list": {handle: typed(handleResourceTemplatesList), legacy: true, modern: true, inline: true, needs: capResources},

@@ -68,6 +68,9 @@ func (s *Server) capabilities(r rev) protocol.ServerCapabilities {
 	if capCompletions(s) && r.hasCompletionsCapability() {
 		caps.Completions = protocol.Object{}
 	}
+	if r.modern() && s.hasTaskTools() {
+		caps.Extensions = map[string]protocol.Object{TasksExtension: {}}
+	}
 	return caps
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/task"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -162,6 +163,24 @@ type Options struct {
 	// keeps every event within this server. Close the server when done
 	// with it, to unsubscribe.
 	Broker fanout.Broker
+	// TaskStore keeps the records of tasks (the tasks extension, see
+	// AddTaskTool). Nil is an in-memory store of task.DefaultMaxTasks
+	// records; instances behind one endpoint need one store they share
+	// (the redisbroker module has one) and one StateKey.
+	TaskStore task.Store
+	// TaskTTL is how long a task is kept after its last update, sent as
+	// ttlMs (default DefaultTaskTTL; negative: no TTL, ttlMs null, kept
+	// until the store's bound evicts it).
+	TaskTTL time.Duration
+	// TaskPollInterval is the pollIntervalMs hint of every task (default
+	// DefaultTaskPollInterval).
+	TaskPollInterval time.Duration
+	// TaskGrace is how long a call that may become a task runs before
+	// the task is created (default DefaultTaskGrace; negative: none). A
+	// call of an optional-task tool that completes within it is answered
+	// with its result; one that finishes or asks for input within it
+	// otherwise starts as a task already in that state.
+	TaskGrace time.Duration
 }
 
 func (o *Options) withDefaults() Options {
@@ -199,6 +218,7 @@ func (o *Options) withDefaults() Options {
 	if c.InputStateTTL <= 0 {
 		c.InputStateTTL = DefaultInputStateTTL
 	}
+	c.taskDefaults()
 	return c
 }
 
@@ -229,6 +249,8 @@ type Server struct {
 
 	relay *relay // to Options.Broker; nil without one
 
+	tasks *taskRuntime // the tasks extension (task_run.go)
+
 }
 
 // entry is a registered tool: its compiled contract (which runs the
@@ -243,6 +265,8 @@ type entry struct {
 	legacyOutput json.RawMessage
 	// meta is the descriptor's _meta, encoded.
 	meta protocol.Meta
+	// task is how the tool takes part in the tasks extension.
+	task TaskToolOptions
 }
 
 // NewServer returns a server with the given identity. opts may be nil.
@@ -266,6 +290,7 @@ func NewServer(info Implementation, opts *Options) *Server {
 		templates: newRegistry(func(e *templateEntry) string { return e.tmpl.URITemplate }),
 		prompts:   newRegistry(func(e *promptEntry) string { return e.p.Name }),
 	}
+	s.tasks = newTaskRuntime(s)
 	// The probe guard is always outermost: a permission probe must never
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
@@ -307,7 +332,9 @@ func NewServer(info Implementation, opts *Options) *Server {
 // with its JSON pointer and rule), and a result that breaks the tool's
 // own contract is never sent (an isError result names the violations, and
 // the server logs them).
-func (s *Server) AddTool(t tool.Tool) error {
+func (s *Server) AddTool(t tool.Tool) error { return s.addTool(t, TaskToolOptions{}) }
+
+func (s *Server) addTool(t tool.Tool, to TaskToolOptions) error {
 	scopes, err := checkScopes(fmt.Sprintf("tool %q", t.Name), t.Scopes) // see scopes.go
 	if err != nil {
 		return fmt.Errorf("mcp: AddTool: %w: %w", ErrInvalidTool, err)
@@ -329,7 +356,7 @@ func (s *Server) AddTool(t tool.Tool) error {
 	}
 	ct := c.Tool()
 	e := &entry{contract: c, tool: ct, objectOutput: isObjectSchema(ct.OutputSchema),
-		legacyOutput: legacyOutputSchema(ct.OutputSchema), meta: meta}
+		legacyOutput: legacyOutputSchema(ct.OutputSchema), meta: meta, task: to}
 	s.mu.Lock()
 	added := s.tools.add(e)
 	s.mu.Unlock()

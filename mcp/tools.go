@@ -9,6 +9,7 @@ import (
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -16,7 +17,9 @@ import (
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	tools, gen := ss.srv.snapshot()
-	visible, varies := visibleList(tools, (*entry).scoped, func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) })
+	tasks := declaresTasks(r)
+	visible, varies := visibleList(tools, func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly },
+		func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) })
 	page, next, err := pageOf(ss.srv, listTools, p.Cursor, visible, gen, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
 	if err != nil {
 		return nil, err
@@ -59,12 +62,27 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if !ss.srv.limits.allow(limitToolCall, r.caller, ss.srv.opts.ToolCallRate) {
 		return nil, rateLimited("tool calls")
 	}
+	if e.task.Support != TaskNever {
+		if declaresTasks(r) {
+			return ss.srv.callAsTask(ctx, ss, c, r, e, args, responses, p.RequestState)
+		}
+		if e.task.Support == TaskRequired {
+			return nil, missingTasks("tool " + clip.Quote(name))
+		}
+	}
 	in, rerr := ss.srv.openInput(r, name, args, responses, p.RequestState)
 	if rerr != nil {
 		return nil, rerr
 	}
 	c.in = in
-	out := e.contract.Call(callctx.With(ctx, c), args)
+	return ss.finishCall(ctx, c, r, e, in, e.contract.Call(callctx.With(ctx, c), args))
+}
+
+// finishCall answers a tools/call from its handler's outcome: a -32021
+// the handler returned, the input_required result of questions left
+// unanswered, another JSON-RPC error, or the result.
+func (ss *session) finishCall(ctx context.Context, c *call, r *request, e *entry, in *input, out contract.Outcome) (any, error) {
+	name := e.tool.Name
 	if out.RPCError != nil && out.RPCError.Code == jsonrpc.CodeMissingRequiredClientCapability {
 		return nil, out.RPCError // it cannot work at all: asking more is pointless
 	}

@@ -52,7 +52,8 @@ type annotationsFunc func(tool string) ([]header.Annotation, bool)
 // checkParity checks the headers of a modern POST against its body, as the
 // 2026-07-28 Streamable HTTP transport requires: MCP-Protocol-Version equals _meta's protocolVersion,
 // Mcp-Method the method (required on requests), Mcp-Name the name or URI
-// of tools/call, prompts/get and resources/read, and each Mcp-Param-{Name}
+// of tools/call, prompts/get and resources/read (the taskId of tasks/get,
+// tasks/update and tasks/cancel), and each Mcp-Param-{Name}
 // the argument annotated with x-mcp-header: Name. Header names match
 // case-insensitively; values are decoded (base64 sentinel) before they are
 // compared, integers numerically. A body value that is absent or null
@@ -88,6 +89,8 @@ func checkParityOf(hd http.Header, method string, v paramsView, isRequest bool, 
 		nameKey = "name"
 	case protocol.MethodReadResource:
 		nameKey = "uri"
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		nameKey = "taskId" // SEP-2663, Streamable HTTP: Routing Headers
 	default:
 		return nil
 	}

@@ -88,6 +88,20 @@
 //     _capabilities. A legacy client gets a request for each question
 //     (roots are cached until notifications/roots/list_changed); a
 //     2026-07-28 client gets an input_required result and retries.
+//   - The tasks extension's tools (io.modelcontextprotocol/tasks, the
+//     conformance suite's tasks-* scenarios; tools_tasks.go): greet (no task
+//     support), slow_compute (optional: sleeps seconds, cancellable; with
+//     seconds 0 it answers at once), failing_job (required: a tool error
+//     after a second, a completed task with isError), protocol_error_job
+//     (required: panics, a failed task), confirm_delete and multi_input
+//     (optional: one question, and two at once, answered with tasks/update)
+//     and test_tool_with_task (required, deferred: asks user_name on its
+//     request, then calls mcp.StartTask). They are listed only to requests
+//     that declare the extension, so that every other client's tools/list
+//     (the golden transcripts, the interop counts) is unchanged; the
+//     scenarios that call them without the declaration (slow_compute's
+//     synchronous fall-through, failing_job's -32021) need no listing.
+//     server/discover advertises the extension.
 //   - Resources: test://static-text, test://static-binary,
 //     test://watched-resource, test://example-resource and the evidence://
 //     documents search_evidence finds; the template test://template/{id}/data.

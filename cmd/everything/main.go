@@ -100,6 +100,11 @@ func newServer(opts *mcp.Options, sandboxDir string, fixtures bool) *server {
 	for _, t := range inputTools() {
 		srv.MustAddTool(t)
 	}
+	for _, t := range taskTools() {
+		if err := srv.AddTaskTool(t.tool, t.opts); err != nil {
+			panic(err)
+		}
+	}
 	var caller *auth.Principal
 	if opts != nil {
 		caller = opts.Caller

@@ -165,6 +165,10 @@ func (m *messageCheck) result(obj map[string]any, base string) []Problem {
 	if name == "" {
 		return []Problem{{Pointer: base + "/id", Message: fmt.Sprintf("no request method known for id %s", id)}}
 	}
+	if extensionResult(m.r.name, name, obj["result"]) {
+		m.subject = fmt.Sprintf("response to %q (an extension's Result)", name)
+		return m.checkValue("Result", obj["result"], base+"/result")
+	}
 	meth, ok := lookupMethod(name, ClientRequest)
 	if !ok {
 		return []Problem{{Pointer: base, Message: fmt.Sprintf("unknown request method %q", name)}}

@@ -1,0 +1,23 @@
+package wirecheck
+
+// Results the schema of a revision does not define because an extension
+// does: the tasks extension (io.modelcontextprotocol/tasks, SEP-2663) of
+// 2026-07-28 answers tasks/get, tasks/update and tasks/cancel, and may
+// answer tools/call with a CreateTaskResult (resultType "task"). Such a
+// result is checked as the schema's base Result only (an object whose
+// resultType and _meta, when present, are well-formed).
+
+// extensionMethods are the request methods extensions add, by revision.
+var extensionMethods = map[string]map[string]bool{
+	"2026-07-28": {"tasks/get": true, "tasks/update": true, "tasks/cancel": true},
+}
+
+// extensionResult reports whether the result of a request method is an
+// extension's rather than the schema's.
+func extensionResult(rev, method string, result any) bool {
+	if extensionMethods[rev][method] {
+		return true
+	}
+	res, _ := result.(map[string]any)
+	return rev == "2026-07-28" && method == "tools/call" && res["resultType"] == "task"
+}

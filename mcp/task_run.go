@@ -1,0 +1,371 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/task"
+)
+
+// taskRuntime is a server's side of the tasks it runs: the store, and the
+// handlers running here by task id (a task created or resumed on another
+// instance runs there).
+type taskRuntime struct {
+	srv   *Server
+	store task.Store
+
+	mu   sync.Mutex
+	runs map[string]*taskRun
+}
+
+func newTaskRuntime(s *Server) *taskRuntime {
+	return &taskRuntime{srv: s, store: s.opts.TaskStore, runs: map[string]*taskRun{}}
+}
+
+// cancelLocal cancels the handler of task id if it runs here.
+func (rt *taskRuntime) cancelLocal(id string, cause error) {
+	rt.mu.Lock()
+	run := rt.runs[id]
+	rt.mu.Unlock()
+	if run != nil {
+		run.cancel(cause)
+	}
+}
+
+// closeAll cancels every handler running here (Server.Close).
+func (rt *taskRuntime) closeAll() {
+	rt.mu.Lock()
+	runs := make([]*taskRun, 0, len(rt.runs))
+	for _, r := range rt.runs {
+		runs = append(runs, r)
+	}
+	rt.mu.Unlock()
+	for _, r := range runs {
+		r.cancel(ErrShuttingDown)
+	}
+}
+
+// taskRunKey finds the run of a handler's context (StartTask).
+type taskRunKey struct{}
+
+// taskRun is one run of a task's handler: the first, on its tools/call,
+// or a resumption after tasks/update answered every question.
+type taskRun struct {
+	rt     *taskRuntime
+	ss     *session
+	e      *entry
+	r      *request // the tools/call, or the request rebuilt from the record
+	args   json.RawMessage
+	in     *input
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+
+	mu        sync.Mutex
+	id        string           // set once the task is stored
+	delivered bool             // the outcome went to early: no task for it
+	early     chan taskOutcome // the outcome of a run that ended before its task existed
+	escalated chan error       // StartTask's signal, on a Deferred run
+}
+
+// taskOutcome is how a handler's run ended.
+type taskOutcome struct {
+	out   contract.Outcome
+	panic *jsonrpc.Error // the handler panicked
+}
+
+func (rt *taskRuntime) newRun(parent context.Context, ss *session, e *entry, r *request, args json.RawMessage, in *input) *taskRun {
+	ctx, cancel := context.WithCancelCause(context.WithoutCancel(parent))
+	run := &taskRun{rt: rt, ss: ss, e: e, r: r, args: args, in: in, cancel: cancel, early: make(chan taskOutcome, 1)}
+	run.ctx = context.WithValue(ctx, taskRunKey{}, run)
+	return run
+}
+
+// callAsTask serves a tools/call of a task-supporting tool from a request
+// that declares the extension.
+func (s *Server) callAsTask(ctx context.Context, ss *session, c *call, r *request, e *entry, args, responses json.RawMessage, state string) (any, error) {
+	in, rerr := s.openInput(r, e.tool.Name, args, responses, state)
+	if rerr != nil {
+		return nil, rerr
+	}
+	run := s.tasks.newRun(ctx, ss, e, r, args, in)
+	var grace <-chan time.Time
+	if e.task.Deferred {
+		run.escalated = make(chan error, 1)
+	} else if s.opts.TaskGrace > 0 {
+		t := time.NewTimer(s.opts.TaskGrace)
+		defer t.Stop()
+		grace = t.C
+	} else {
+		g := make(chan time.Time)
+		close(g)
+		grace = g
+	}
+	go run.exec()
+	select {
+	case o := <-run.early:
+		return run.answerEarly(ctx, c, o)
+	case err := <-run.escalated:
+		if err != nil {
+			return nil, err
+		}
+		return run.createdResult()
+	case <-grace:
+		run.mu.Lock()
+		if run.delivered {
+			run.mu.Unlock()
+			return run.answerEarly(ctx, c, <-run.early)
+		}
+		err := run.store(ctx, nil)
+		run.mu.Unlock()
+		if err != nil {
+			run.cancel(err)
+			return nil, err
+		}
+		return run.createdResult()
+	case <-ctx.Done():
+		run.cancel(context.Cause(ctx))
+		return nil, context.Cause(ctx)
+	}
+}
+
+// answerEarly answers a call whose handler ended before its task was
+// created: a Deferred call that never called StartTask, and an
+// optional-task call that completed, are answered as ordinary calls;
+// otherwise the task is created in its final state.
+func (run *taskRun) answerEarly(ctx context.Context, c *call, o taskOutcome) (any, error) {
+	run.cancel(nil)
+	if o.panic != nil {
+		if run.e.task.Deferred {
+			return nil, o.panic
+		}
+	} else if run.e.task.Deferred || (run.e.task.Support == TaskOptional && len(run.in.asked) == 0 && o.out.RPCError == nil) {
+		return run.ss.finishCall(ctx, c, run.r, run.e, run.in, o.out)
+	}
+	if err := run.store(ctx, &o); err != nil {
+		return nil, err
+	}
+	return run.createdResult()
+}
+
+// start is StartTask: on a Deferred run, it stores the task and tells the
+// request.
+func (run *taskRun) start() bool {
+	run.mu.Lock()
+	defer run.mu.Unlock()
+	if run.id != "" {
+		return true
+	}
+	if run.escalated == nil || run.delivered {
+		return false
+	}
+	err := run.store(run.ctx, nil)
+	run.escalated <- err
+	return err == nil
+}
+
+// store creates the task's record (with run.mu held): working, or in the
+// final state of o when the handler already ended. It registers the run.
+func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
+	s := run.rt.srv
+	now := time.Now().UTC()
+	t := &task.Task{
+		ID: task.NewID(), Owner: subjectOf(run.r), Status: task.Working,
+		CreatedAt: now, UpdatedAt: now, PollInterval: s.opts.TaskPollInterval,
+		Tool: run.e.tool.Name, Arguments: run.args, ClientCapabilities: run.r.clientCaps,
+	}
+	if s.opts.TaskTTL > 0 {
+		t.TTL = s.opts.TaskTTL
+	}
+	if o != nil {
+		run.apply(t, *o)
+	}
+	if err := run.rt.store.Create(ctx, t); err != nil {
+		if errors.Is(err, task.ErrFull) {
+			return overloaded("the task store is full")
+		}
+		return jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: storing the task: %v", err)
+	}
+	run.id = t.ID
+	if o == nil {
+		run.rt.mu.Lock()
+		run.rt.runs[t.ID] = run
+		run.rt.mu.Unlock()
+	}
+	return nil
+}
+
+// createdResult is the CreateTaskResult of the run's stored task.
+func (run *taskRun) createdResult() (any, error) {
+	t, err := run.rt.store.Get(run.ctx, run.id)
+	if err != nil {
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: reading the task just stored: %v", err)
+	}
+	w := wireTask(t, false)
+	w.ResultType = resultTypeTask
+	return w, nil
+}
+
+// exec runs the handler, then records its outcome: in the task, or, when
+// no task exists yet, on early for the request.
+func (run *taskRun) exec() {
+	o := run.invoke()
+	run.mu.Lock()
+	if run.id == "" {
+		run.delivered = true
+		run.mu.Unlock()
+		run.early <- o
+		return
+	}
+	id := run.id
+	run.mu.Unlock()
+	run.settle(id, o)
+}
+
+// invoke calls the handler within the tool's contract, on a call of its
+// own whose messages go nowhere, turning a panic into -32603.
+func (run *taskRun) invoke() (o taskOutcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			run.ss.log.Error("mcp: task handler panicked", "tool", run.e.tool.Name,
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			o = taskOutcome{panic: jsonrpc.NewError(jsonrpc.CodeInternalError,
+				"internal error: the handler of tool %s panicked", run.e.tool.Name)}
+		}
+	}()
+	drop := func(jsonrpc.Message) {}
+	tc := &call{id: run.r.id, ctx: run.ctx, cancel: run.cancel, respond: func(*jsonrpc.Response) {},
+		sink: drop, ss: run.ss, req: run.r, in: run.in}
+	return taskOutcome{out: run.e.contract.Call(callctx.With(run.ctx, tc), run.args)}
+}
+
+// settle stores a handler's outcome in its task, unless the task reached
+// a terminal status meanwhile (cancelled), and forgets the run.
+func (run *taskRun) settle(id string, o taskOutcome) {
+	rt := run.rt
+	rt.mu.Lock()
+	if rt.runs[id] == run {
+		delete(rt.runs, id)
+	}
+	rt.mu.Unlock()
+	defer run.cancel(nil)
+	_, err := rt.store.Update(context.Background(), id, func(t *task.Task) error {
+		if t.Status.Terminal() {
+			return errTaskTerminal
+		}
+		run.apply(t, o)
+		t.UpdatedAt = time.Now().UTC()
+		return nil
+	})
+	if err != nil && !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound) {
+		run.ss.log.Error("mcp: storing a task's outcome", "task", id, "error", err.Error())
+	}
+}
+
+var errTaskTerminal = errors.New("mcp: the task is terminal")
+
+// apply writes an outcome into a record: failed, input_required or
+// completed (the same order as an ordinary call's answer, finishCall).
+func (run *taskRun) apply(t *task.Task, o taskOutcome) {
+	in := run.in
+	t.InputRequests, t.Result, t.Error = nil, nil, nil
+	fail := func(e *jsonrpc.Error) {
+		t.Status, t.StatusMessage = task.Failed, e.Message
+		t.Error, _ = json.Marshal(e)
+	}
+	switch {
+	case o.panic != nil:
+		fail(o.panic)
+		return
+	case o.out.RPCError != nil && o.out.RPCError.Code == jsonrpc.CodeMissingRequiredClientCapability:
+		fail(o.out.RPCError)
+		return
+	}
+	in.mu.Lock()
+	asked := append([]question(nil), in.asked...)
+	t.Answers, t.Memo = in.answers, in.memo
+	in.mu.Unlock()
+	if len(asked) > 0 {
+		t.Status, t.StatusMessage = task.InputRequired, ""
+		t.InputRequests = make(map[string]json.RawMessage, len(asked))
+		t.Asked = make(map[string]string, len(asked))
+		for _, q := range asked {
+			body, _ := json.Marshal(struct {
+				Method string          `json:"method"`
+				Params json.RawMessage `json:"params"`
+			}{q.method, q.params})
+			t.InputRequests[q.key] = body
+			t.Asked[q.key] = q.method
+		}
+		return
+	}
+	if o.out.RPCError != nil {
+		fail(o.out.RPCError)
+		return
+	}
+	if err := run.ctx.Err(); err != nil && o.out.HandlerError != nil {
+		fail(jsonrpc.NewError(jsonrpc.CodeInternalError, "the task was stopped: %v", context.Cause(run.ctx)))
+		return
+	}
+	raw, err := run.rt.srv.encodeCallResult(run.e, o.out.Result, run.r)
+	if err != nil {
+		fail(jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: encoding the result: %v", err))
+		return
+	}
+	t.Status, t.StatusMessage, t.Result = task.Completed, "", raw
+}
+
+// resume runs a task's handler again, with every answer its record holds,
+// after tasks/update answered its last pending question. It runs here,
+// whichever instance ran it before, with the values of ctx (the caller).
+// The returned channel is closed once the run's outcome is stored.
+func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request, t *task.Task) <-chan struct{} {
+	done := make(chan struct{})
+	e, ok := rt.srv.lookup(t.Tool)
+	if !ok {
+		defer close(done)
+		rt.store.Update(context.Background(), t.ID, func(t *task.Task) error {
+			if t.Status.Terminal() {
+				return errTaskTerminal
+			}
+			t.Status, t.StatusMessage = task.Failed, "the tool is no longer registered"
+			t.Error, _ = json.Marshal(jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: tool %s is no longer registered", t.Tool))
+			t.UpdatedAt = time.Now().UTC()
+			return nil
+		})
+		return done
+	}
+	r := &request{id: caller.id, method: protocol.MethodCallTool, rev: caller.rev, version: caller.version,
+		clientInfo: caller.clientInfo, clientCaps: t.ClientCapabilities, caller: caller.caller}
+	in := &input{modern: true, bound: binding{r, t.Tool, t.Arguments}, answers: t.Answers, memo: t.Memo}
+	if in.answers == nil {
+		in.answers = map[string]json.RawMessage{}
+	}
+	run := rt.newRun(ctx, ss, e, r, t.Arguments, in)
+	run.id = t.ID
+	rt.mu.Lock()
+	rt.runs[t.ID] = run
+	rt.mu.Unlock()
+	go func() {
+		defer close(done)
+		run.settle(t.ID, run.invoke())
+	}()
+	return done
+}
+
+// subjectOf is the owner a request's tasks get.
+func subjectOf(r *request) string {
+	if r.caller == nil {
+		return ""
+	}
+	return r.caller.Subject
+}
