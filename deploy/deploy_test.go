@@ -87,6 +87,9 @@ func TestDeployment(t *testing.T) {
 
 	t.Run("cursors", func(t *testing.T) { cursorsAcross(t, ctx, d) })
 	t.Run("input_required", func(t *testing.T) { inputAcross(t, ctx, d) })
+	tasks := &taskReport{}
+	t.Run("tasks", func(t *testing.T) { tasksAcross(t, ctx, d, tasks) })
+	t.Run("tasks_input", func(t *testing.T) { taskInputAcross(t, ctx, d, tasks) })
 	t.Run("fanout", func(t *testing.T) { fanOut(t, ctx, d, "before the load") })
 	var rep *loadReport
 	t.Run("load", func(t *testing.T) {
@@ -97,7 +100,7 @@ func TestDeployment(t *testing.T) {
 	var leg *legacyReport
 	t.Run("legacy", func(t *testing.T) { leg = legacy(t, ctx, d) })
 	if rep != nil {
-		rep.print(t, leg)
+		rep.print(t, leg, tasks)
 	}
 }
 
@@ -414,7 +417,7 @@ func load(t *testing.T, ctx context.Context, d *deployment) *loadReport {
 }
 
 // print writes the summary table.
-func (r *loadReport) print(t *testing.T, leg *legacyReport) {
+func (r *loadReport) print(t *testing.T, leg *legacyReport, tasks *taskReport) {
 	sort.Slice(r.latencies, func(i, j int) bool { return r.latencies[i] < r.latencies[j] })
 	q := func(p float64) time.Duration {
 		if len(r.latencies) == 0 {
@@ -423,7 +426,7 @@ func (r *loadReport) print(t *testing.T, leg *legacyReport) {
 		return r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))]
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\ndeployment: 3 instances behind nginx, Redis fan-out\n")
+	fmt.Fprintf(&b, "\ndeployment: 3 instances behind nginx, Redis fan-out and task store\n")
 	fmt.Fprintf(&b, "  modern calls  %d in %v (%.0f calls/s), %d answered, %d answered twice\n",
 		r.calls, r.elapsed.Round(time.Millisecond), float64(r.calls)/r.elapsed.Seconds(), r.ok, r.duplicates)
 	fmt.Fprintf(&b, "  latency       p50 %v, p99 %v\n", q(0.5).Round(time.Microsecond), q(0.99).Round(time.Microsecond))
@@ -447,6 +450,12 @@ func (r *loadReport) print(t *testing.T, leg *legacyReport) {
 	if leg != nil {
 		fmt.Fprintf(&b, "  legacy        %d sessions, %d requests, each session on one instance: %v; elicitation round trips %d\n",
 			leg.sessions, leg.requests, leg.sticky, leg.elicited)
+	}
+	if tasks.polled != "" {
+		fmt.Fprintf(&b, "  tasks         %s\n", tasks.polled)
+	}
+	if tasks.answered != "" {
+		fmt.Fprintf(&b, "  task input    %s\n", tasks.answered)
 	}
 	t.Log(b.String())
 }

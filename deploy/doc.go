@@ -3,7 +3,9 @@
 // the test that runs it for real (deploy_test.go, built with the tag
 // deploy: "make deploy"). The test starts, on loopback ports only, one
 // redis-server, three cmd/everything -http instances sharing their state
-// key and joining the Redis fan-out, and nginx; then it drives modern
+// key and joining the Redis fan-out and task store, and nginx; it checks
+// that a task created at one instance is polled, answered and cancelled
+// at the others; then it drives modern
 // calls and legacy sessions through nginx while it kills an instance and
 // restarts Redis, and prints a summary of what every instance served.
 package deploy

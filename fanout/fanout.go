@@ -1,5 +1,6 @@
-// Package fanout carries a server's list changes and resource updates to
-// the other instances of a deployment, and theirs to it.
+// Package fanout carries a server's list changes, resource updates and
+// task status changes to the other instances of a deployment, and theirs
+// to it.
 //
 // When several identical instances of one MCP server sit behind a load
 // balancer, a client's subscriptions/listen stream (or legacy
@@ -19,7 +20,10 @@
 // any connection: registration at start-up is the same on every instance,
 // and publishing it would make every client of the deployment list again
 // whenever an instance starts. A resource update is always published, and
-// forwarded to whoever follows the URI on the receiving instance.
+// forwarded to whoever follows the URI on the receiving instance. A task
+// status change (the tasks extension) is always published too: it names
+// the task, and the receiving instance reads the task from the task store
+// the instances share and tells the listen streams that follow it there.
 //
 // Delivery is at most once and best effort: an event published while the
 // broker is unreachable is lost. Brokers count what they lose where they
@@ -32,15 +36,24 @@
 // An event travels as one small JSON object (Event.MarshalJSON):
 //
 //	{"v":1,"kind":"resources/updated","uri":"file:///a.txt","origin":"5f0c2a9e7d41b3c8","seq":42}
+//	{"v":1,"kind":"tasks","task":"q3V…","status":"completed","origin":"5f0c2a9e7d41b3c8","seq":43}
 //
 // v is the format's version, 1; kind is one of "tools/list_changed",
-// "prompts/list_changed", "resources/list_changed" and
-// "resources/updated"; uri is present for "resources/updated" only; origin
+// "prompts/list_changed", "resources/list_changed", "resources/updated"
+// and "tasks"; uri is present for "resources/updated" only; task (the task
+// id) and status (the status it changed to, for information: the receiver
+// reads the task's current state from the store) for "tasks" only; origin
 // names the publishing server (random per mcp.Server), and seq numbers that
 // server's events from 1 up, so a receiver can tell events it never got by
 // the gaps. Fields may be added within version 1 and are ignored by readers
 // that do not know them; v changes when a field changes meaning, and a
-// reader refuses versions it does not know.
+// reader refuses versions it does not know. Kinds may be added within
+// version 1 too: a reader refuses an event of a kind it does not know (an
+// error from Event.UnmarshalJSON, which brokers count as malformed) and
+// goes on with the next, so during a rolling upgrade an older instance
+// drops the events of the newer kinds and nothing else. "tasks" is such a
+// kind: instances older than it drop task status changes, whose listen
+// streams fall back to polling tasks/get as the extension allows.
 package fanout
 
 import (
@@ -62,16 +75,25 @@ const (
 	PromptsListChanged   Kind = "prompts/list_changed"
 	ResourcesListChanged Kind = "resources/list_changed"
 	ResourceUpdated      Kind = "resources/updated"
+	// TaskStatus is a change of a task's state (notifications/tasks, the
+	// tasks extension): its status, or the input it waits for.
+	TaskStatus Kind = "tasks"
 )
 
 // Version is the version of the wire format this package writes and reads.
 const Version = 1
 
-// Event is one list change or resource update raised on some instance.
+// Event is one list change, resource update or task status change raised
+// on some instance.
 type Event struct {
 	Kind Kind
 	// URI is the resource that changed (ResourceUpdated only).
 	URI string
+	// TaskID is the task whose state changed (TaskStatus only).
+	TaskID string
+	// Status is the status the task changed to (TaskStatus only, may be
+	// empty): a hint, since the task may have changed again since.
+	Status string
 	// Origin names the server that raised the event; a server ignores
 	// the events that carry its own origin (it delivered them already).
 	Origin string
@@ -89,6 +111,8 @@ type wireEvent struct {
 	V      int    `json:"v"`
 	Kind   Kind   `json:"kind"`
 	URI    string `json:"uri,omitempty"`
+	Task   string `json:"task,omitempty"`
+	Status string `json:"status,omitempty"`
 	Origin string `json:"origin"`
 	Seq    uint64 `json:"seq,omitempty"`
 }
@@ -99,11 +123,12 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	if err := e.check(); err != nil {
 		return nil, err
 	}
-	return json.Marshal(wireEvent{V: Version, Kind: e.Kind, URI: e.URI, Origin: e.Origin, Seq: e.Seq})
+	return json.Marshal(wireEvent{V: Version, Kind: e.Kind, URI: e.URI, Task: e.TaskID, Status: e.Status, Origin: e.Origin, Seq: e.Seq})
 }
 
 // UnmarshalJSON decodes an event in the wire format: a version other than
-// Version is ErrVersion, an unknown kind or a misplaced uri an error.
+// Version is ErrVersion, an unknown kind or a misplaced uri or task an
+// error.
 func (e *Event) UnmarshalJSON(b []byte) error {
 	var w wireEvent
 	if err := json.Unmarshal(b, &w); err != nil {
@@ -112,7 +137,7 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	if w.V != Version {
 		return fmt.Errorf("%w: %d (this one reads %d)", ErrVersion, w.V, Version)
 	}
-	ev := Event{Kind: w.Kind, URI: w.URI, Origin: w.Origin, Seq: w.Seq}
+	ev := Event{Kind: w.Kind, URI: w.URI, TaskID: w.Task, Status: w.Status, Origin: w.Origin, Seq: w.Seq}
 	if err := ev.check(); err != nil {
 		return err
 	}
@@ -122,6 +147,9 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 
 // check reports what makes e unfit for the wire.
 func (e Event) check() error {
+	if e.Kind != TaskStatus && (e.TaskID != "" || e.Status != "") {
+		return fmt.Errorf("fanout: a %s event has no task", e.Kind)
+	}
 	switch e.Kind {
 	case ToolsListChanged, PromptsListChanged, ResourcesListChanged:
 		if e.URI != "" {
@@ -130,6 +158,10 @@ func (e Event) check() error {
 	case ResourceUpdated:
 		if e.URI == "" {
 			return errors.New("fanout: a resources/updated event needs a uri")
+		}
+	case TaskStatus:
+		if e.TaskID == "" || e.URI != "" {
+			return errors.New("fanout: a tasks event needs a task and has no uri")
 		}
 	default:
 		return fmt.Errorf("fanout: unknown event kind %q", e.Kind)

@@ -22,6 +22,10 @@ func TestWire(t *testing.T) {
 			`{"v":1,"kind":"prompts/list_changed","origin":"o2"}`},
 		{"resources", fanout.Event{Kind: fanout.ResourcesListChanged, Origin: "o3", Seq: 2},
 			`{"v":1,"kind":"resources/list_changed","origin":"o3","seq":2}`},
+		{"task status", fanout.Event{Kind: fanout.TaskStatus, TaskID: "t1", Status: "completed", Origin: "o4", Seq: 3},
+			`{"v":1,"kind":"tasks","task":"t1","status":"completed","origin":"o4","seq":3}`},
+		{"task status without status", fanout.Event{Kind: fanout.TaskStatus, TaskID: "t2", Origin: "o4"},
+			`{"v":1,"kind":"tasks","task":"t2","origin":"o4"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, err := tc.ev.MarshalJSON()
@@ -46,6 +50,10 @@ func TestWireRefuses(t *testing.T) {
 		{"unknown kind", `{"v":1,"kind":"roots/list_changed","origin":"o"}`, false},
 		{"update without uri", `{"v":1,"kind":"resources/updated","origin":"o"}`, false},
 		{"list change with uri", `{"v":1,"kind":"tools/list_changed","uri":"x:y","origin":"o"}`, false},
+		{"task status without task", `{"v":1,"kind":"tasks","status":"working","origin":"o"}`, false},
+		{"task status with uri", `{"v":1,"kind":"tasks","task":"t","uri":"x:y","origin":"o"}`, false},
+		{"update with task", `{"v":1,"kind":"resources/updated","uri":"x:y","task":"t","origin":"o"}`, false},
+		{"list change with status", `{"v":1,"kind":"tools/list_changed","status":"working","origin":"o"}`, false},
 		{"not json", `PING`, false},
 		{"not an object", `[1]`, false},
 	} {

@@ -16,8 +16,9 @@ const (
 	// relayOutbox bounds the events waiting to be published; one more is
 	// dropped (and counted by the other instances as a gap).
 	relayOutbox = 256
-	// relayPendingURIs bounds the distinct resource updates from other
-	// instances waiting for delivery here; one more is dropped.
+	// relayPendingURIs bounds the distinct resource updates and task
+	// status changes from other instances waiting for delivery here; one
+	// more is dropped.
 	relayPendingURIs = 1024
 	// relayPublishTimeout bounds one Broker.Publish.
 	relayPublishTimeout = 5 * time.Second
@@ -132,7 +133,11 @@ func (r *relay) receive(ev fanout.Event) {
 		return // delivered here when it was raised
 	}
 	if !r.in.push(ev) {
-		r.in.drops.note(r.srv.log, "mcp: resource updates from other instances dropped: too many waiting for delivery")
+		what := "resource updates"
+		if ev.Kind == fanout.TaskStatus {
+			what = "task status changes"
+		}
+		r.in.drops.note(r.srv.log, "mcp: "+what+" from other instances dropped: too many waiting for delivery")
 	}
 }
 
@@ -201,34 +206,43 @@ func (s *Server) Close() error {
 
 // inbox holds the events from other instances that wait for delivery,
 // coalesced: a list change waits once whatever number of times it
-// arrived, a resource update once per URI. Notifications say "look
-// again", so one delivery of each stands for all.
+// arrived, a resource update once per URI, a task status change once per
+// task. Notifications say "look again" (a task's is read from the store
+// when delivered), so one delivery of each stands for all.
 type inbox struct {
 	mu    sync.Mutex
-	lists []fanout.Kind // list changes waiting, each once
-	uris  []string      // resource updates waiting, in arrival order
-	has   map[string]bool
+	lists []fanout.Kind  // list changes waiting, each once
+	keyed []fanout.Event // resource updates and task changes waiting, in arrival order
+	has   map[inboxKey]bool
 	wake  chan struct{} // holds one token while anything waits
 	drops lossLog
+}
+
+// inboxKey is what coalesces a keyed event: its kind and URI or task.
+type inboxKey struct {
+	kind fanout.Kind
+	key  string
 }
 
 // push queues ev, reporting false when it had to be dropped.
 func (in *inbox) push(ev fanout.Event) bool {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	if ev.Kind == fanout.ResourceUpdated {
-		if in.has[ev.URI] {
+	switch ev.Kind {
+	case fanout.ResourceUpdated, fanout.TaskStatus:
+		k := inboxKey{ev.Kind, ev.URI + ev.TaskID}
+		if in.has[k] {
 			return true
 		}
-		if len(in.uris) >= relayPendingURIs {
+		if len(in.keyed) >= relayPendingURIs {
 			return false
 		}
 		if in.has == nil {
-			in.has = map[string]bool{}
+			in.has = map[inboxKey]bool{}
 		}
-		in.has[ev.URI] = true
-		in.uris = append(in.uris, ev.URI)
-	} else {
+		in.has[k] = true
+		in.keyed = append(in.keyed, fanout.Event{Kind: ev.Kind, URI: ev.URI, TaskID: ev.TaskID})
+	default:
 		for _, k := range in.lists {
 			if k == ev.Kind {
 				return true
@@ -247,14 +261,12 @@ func (in *inbox) push(ev fanout.Event) bool {
 func (in *inbox) take() []fanout.Event {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	evs := make([]fanout.Event, 0, len(in.lists)+len(in.uris))
+	evs := make([]fanout.Event, 0, len(in.lists)+len(in.keyed))
 	for _, k := range in.lists {
 		evs = append(evs, fanout.Event{Kind: k})
 	}
-	for _, u := range in.uris {
-		evs = append(evs, fanout.Event{Kind: fanout.ResourceUpdated, URI: u})
-	}
-	in.lists, in.uris = in.lists[:0], nil
+	evs = append(evs, in.keyed...)
+	in.lists, in.keyed = in.lists[:0], nil
 	clear(in.has)
 	return evs
 }

@@ -14,10 +14,13 @@ import (
 // asked for that the server honours.
 type subscription struct {
 	call      *call
-	tools     bool            // toolsListChanged
-	resources bool            // resourcesListChanged
-	prompts   bool            // promptsListChanged
-	uris      map[string]bool // resourceSubscriptions
+	tools     bool                // toolsListChanged
+	resources bool                // resourcesListChanged
+	prompts   bool                // promptsListChanged
+	uris      map[string]bool     // resourceSubscriptions
+	tasks     map[string]bool     // taskIds (the tasks extension)
+	owner     string              // the caller's subject: whose tasks it may follow
+	told      map[string]taskSeen // the last state of each task sent, guarded by the session's subsMu
 }
 
 // subscriptionMeta is the _meta that tags every message of a stream.
@@ -28,13 +31,18 @@ func subscriptionMeta(id jsonrpc.ID) *protocol.NotificationMeta {
 // handleListen serves subscriptions/listen: it acknowledges the subset of
 // the filter this server honours (toolsListChanged when tools are served,
 // resourcesListChanged and promptsListChanged when resources and prompts
-// are, and the resourceSubscriptions
-// that name a registered resource or match a template), then streams the
+// are, the resourceSubscriptions
+// that name a registered resource or match a template, and the taskIds of
+// the caller's tasks), then streams the
 // matching notifications until the client cancels the request or the
 // server shuts down, when it ends with the graceful result.
 func handleListen(ctx context.Context, ss *session, c *call, r *request, p *protocol.SubscriptionsListenRequestParams) (any, error) {
 	if r.params.Get("notifications") == nil {
 		return nil, invalidParams(`subscriptions/listen needs a "notifications" object`)
+	}
+	taskIDs, err := ss.srv.listenTasks(ctx, r)
+	if err != nil {
+		return nil, err
 	}
 	asked := p.Notifications
 	var honoured protocol.SubscriptionFilter
@@ -49,7 +57,13 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 		honoured.PromptsListChanged = asked.PromptsListChanged
 	}
 	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil,
-		prompts: honoured.PromptsListChanged != nil}
+		prompts: honoured.PromptsListChanged != nil, owner: subjectOf(r)}
+	for _, id := range taskIDs {
+		if sub.tasks == nil {
+			sub.tasks, sub.told = map[string]bool{}, map[string]taskSeen{}
+		}
+		sub.tasks[id] = true
+	}
 	if caps.Resources != nil {
 		for _, uri := range asked.ResourceSubscriptions {
 			// Only what the caller may read: a resource or template whose
@@ -63,8 +77,8 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 			}
 		}
 	}
-	ack, _ := json.Marshal(protocol.SubscriptionsAcknowledgedNotificationParams{
-		Notifications: honoured, Meta: subscriptionMeta(r.id),
+	ack, _ := json.Marshal(listenAck{
+		Notifications: listenFilter{SubscriptionFilter: honoured, TaskIDs: taskIDs}, Meta: subscriptionMeta(r.id),
 	})
 
 	ss.subsMu.Lock()
@@ -76,6 +90,7 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 	ss.subs = append(ss.subs, sub)
 	ss.subsMu.Unlock()
 	defer ss.unsubscribe(sub)
+	ss.tellTasksNow(ctx, sub, taskIDs)
 
 	select {
 	case <-ctx.Done():
@@ -218,5 +233,7 @@ func (s *Server) deliver(ev fanout.Event) {
 		})
 	case fanout.ResourceUpdated:
 		s.eachSession(func(ss *session) { ss.resourceUpdated(ev.URI) })
+	case fanout.TaskStatus:
+		s.deliverTask(ev.TaskID)
 	}
 }

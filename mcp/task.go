@@ -60,6 +60,12 @@ import (
 //     task becomes cancelled and its handler's context is cancelled.
 //     Unknown task ids (never created, expired, or another caller's) are
 //     -32602 for every tasks method.
+//   - Status notifications (tasks-status-notifications, optional; the
+//     extension's draft text for their shape): a subscriptions/listen
+//     whose notifications.taskIds name the caller's tasks gets
+//     notifications/tasks, the task as tasks/get answers it, on every
+//     change of its state, across instances through Options.Broker (see
+//     task_notify.go).
 //   - HTTP (tasks-request-headers): Mcp-Name carries params.taskId on
 //     tasks/get, tasks/update and tasks/cancel and is checked like a tool
 //     name (package mcphttp).

@@ -109,7 +109,7 @@ func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p 
 	if err != nil {
 		return nil, err
 	}
-	_, err = ss.srv.tasks.store.Update(ctx, t.ID, func(t *task.Task) error {
+	stored, err := ss.srv.tasks.store.Update(ctx, t.ID, func(t *task.Task) error {
 		if t.Status.Terminal() {
 			return errTaskTerminal // idempotent: the same ack
 		}
@@ -120,6 +120,9 @@ func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p 
 	})
 	if err != nil && !errors.Is(err, errTaskTerminal) {
 		return nil, ss.srv.taskError(t.ID, err)
+	}
+	if err == nil {
+		ss.srv.taskChanged(stored)
 	}
 	ss.srv.tasks.cancelLocal(t.ID, errors.New("task cancelled by the client"))
 	return &taskAck{}, nil
@@ -175,6 +178,9 @@ func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p 
 		t.UpdatedAt = time.Now().UTC()
 		return nil
 	})
+	if err == nil {
+		ss.srv.taskChanged(stored) // a partial answer, or back to working
+	}
 	switch {
 	case err != nil && !errors.Is(err, errTaskTerminal):
 		return nil, ss.srv.taskError(t.ID, err)

@@ -118,7 +118,7 @@ func (s *Server) callAsTask(ctx context.Context, ss *session, c *call, r *reques
 		if err != nil {
 			return nil, err
 		}
-		return run.createdResult()
+		return run.createdResult(ctx)
 	case <-grace:
 		run.mu.Lock()
 		if run.delivered {
@@ -131,7 +131,7 @@ func (s *Server) callAsTask(ctx context.Context, ss *session, c *call, r *reques
 			run.cancel(err)
 			return nil, err
 		}
-		return run.createdResult()
+		return run.createdResult(ctx)
 	case <-ctx.Done():
 		run.cancel(context.Cause(ctx))
 		return nil, context.Cause(ctx)
@@ -154,7 +154,7 @@ func (run *taskRun) answerEarly(ctx context.Context, c *call, o taskOutcome) (an
 	if err := run.store(ctx, &o); err != nil {
 		return nil, err
 	}
-	return run.createdResult()
+	return run.createdResult(ctx)
 }
 
 // start is StartTask: on a Deferred run, it stores the task and tells the
@@ -204,9 +204,12 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 	return nil
 }
 
-// createdResult is the CreateTaskResult of the run's stored task.
-func (run *taskRun) createdResult() (any, error) {
-	t, err := run.rt.store.Get(run.ctx, run.id)
+// createdResult is the CreateTaskResult of the run's stored task, read
+// back with the request's ctx: the run's own context may be over already
+// (a task created in its final state), and a store that honours contexts
+// would refuse the read.
+func (run *taskRun) createdResult(ctx context.Context) (any, error) {
+	t, err := run.rt.store.Get(ctx, run.id)
 	if err != nil {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: reading the task just stored: %v", err)
 	}
@@ -258,7 +261,7 @@ func (run *taskRun) settle(id string, o taskOutcome) {
 	}
 	rt.mu.Unlock()
 	defer run.cancel(nil)
-	_, err := rt.store.Update(context.Background(), id, func(t *task.Task) error {
+	stored, err := rt.store.Update(context.Background(), id, func(t *task.Task) error {
 		if t.Status.Terminal() {
 			return errTaskTerminal
 		}
@@ -266,7 +269,10 @@ func (run *taskRun) settle(id string, o taskOutcome) {
 		t.UpdatedAt = time.Now().UTC()
 		return nil
 	})
-	if err != nil && !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound) {
+	switch {
+	case err == nil:
+		rt.srv.taskChanged(stored)
+	case !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound):
 		run.ss.log.Error("mcp: storing a task's outcome", "task", id, "error", err.Error())
 	}
 }
@@ -333,7 +339,7 @@ func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request,
 	e, ok := rt.srv.lookup(t.Tool)
 	if !ok {
 		defer close(done)
-		rt.store.Update(context.Background(), t.ID, func(t *task.Task) error {
+		stored, err := rt.store.Update(context.Background(), t.ID, func(t *task.Task) error {
 			if t.Status.Terminal() {
 				return errTaskTerminal
 			}
@@ -342,6 +348,9 @@ func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request,
 			t.UpdatedAt = time.Now().UTC()
 			return nil
 		})
+		if err == nil {
+			rt.srv.taskChanged(stored)
+		}
 		return done
 	}
 	r := &request{id: caller.id, method: protocol.MethodCallTool, rev: caller.rev, version: caller.version,

@@ -28,6 +28,16 @@
 // protocol requires of it (no subscription state survives a reconnect),
 // so clients that reconnected after an outage catch up on their own.
 // Streams that stayed open through a Redis outage see the next change.
+//
+// # Tasks
+//
+// TaskStore is the task.Store of the same deployment (mcp.Options.TaskStore),
+// over the same client or another: the records of the tasks extension, so
+// that a task created through one instance is polled, answered and
+// cancelled through any other. Unlike events, records are state: while
+// Redis is down the store's errors (ErrUnavailable) reach the client as
+// -32603, and records are lost with a Redis that restarts without
+// persistence.
 package redisbroker
 
 import (

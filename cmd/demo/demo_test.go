@@ -129,16 +129,21 @@ func TestDemoShowsWhatMatters(t *testing.T) {
 			{"← ", `"inputRequests":{"user_name":{"method":"elicitation/create"`},
 			{"→ ", `"inputResponses":{"user_name":{"action":"accept","content":{"name":"Ada"}}},"requestState":`},
 			{"← ", `"resultType":"complete","content":[{"type":"text","text":"Hello, Ada!"}]`}},
-		10: {{"→ ", `"method":"subscriptions/listen"`},
+		10: {{"→ ", `"method":"tools/call","params":{"name":"slow_compute"`},
+			{"← ", `"resultType":"task"`},
+			{"→ ", `"method":"tasks/get","params":{"taskId":"(random)"`},
+			{"← ", `"status":"completed"`},
+			{"← ", `"result":{"resultType":"complete","content":[{"type":"text","text":"Computed demo in 0.2s"}]`}},
+		11: {{"→ ", `"method":"subscriptions/listen"`},
 			{"← ", `"method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://static-text"]},"_meta":{"io.modelcontextprotocol/subscriptionId":`},
 			{"→ ", "(closes stdin)"},
 			{"← ", `"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":`},
 			{"← ", "(exits with status 0)"}},
-		11: {{"→ ", "POST /mcp  MCP-Protocol-Version: 2026-07-28 · Mcp-Method: tools/call · Mcp-Name: test_tool_with_progress"},
+		12: {{"→ ", "POST /mcp  MCP-Protocol-Version: 2026-07-28 · Mcp-Method: tools/call · Mcp-Name: test_tool_with_progress"},
 			{"← ", "200 text/event-stream"},
 			{"← ", `"method":"notifications/progress"`},
 			{"← ", `"resultType":"complete"`}},
-		12: {{"→ ", `"method":"initialize"`},
+		13: {{"→ ", `"method":"initialize"`},
 			{"← ", "200 application/json · Mcp-Session-Id: (32 random hex digits)"},
 			{"→ ", "DELETE /mcp  Mcp-Session-Id: (32 random hex digits)"},
 			{"← ", "204"},
@@ -207,8 +212,9 @@ func linesAfter(lines []string, s string) ([]string, bool) {
 
 // TestSessionIsDeterministicAndAsSent runs the session twice: the outputs
 // must be the same byte for byte (no times, ids or cursors that vary), and
-// every wire line must be printed as it crossed the pipes, or cut with an
-// exact count of the bytes left out.
+// every wire line must be printed as it crossed the pipes (with
+// placeholders, in the task step, for values random per run), or cut with
+// an exact count of the bytes left out.
 func TestSessionIsDeterministicAndAsSent(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -235,14 +241,27 @@ func TestSessionIsDeterministicAndAsSent(t *testing.T) {
 	cut := regexp.MustCompile(`… \((\d+) more bytes?\)$`)
 	rest := outs[1]
 	for _, w := range s.wire {
-		shown := w.shown
+		shown, raw := w.shown, w.raw
+		if w.masked != nil {
+			// Placeholders stand for values random per run, and for
+			// nothing else: with each one matching any JSON string's
+			// content, the masked line matches the line as sent.
+			pattern := regexp.QuoteMeta(string(w.masked))
+			for _, ph := range []string{randomShown, timeShown} {
+				pattern = strings.ReplaceAll(pattern, regexp.QuoteMeta(`"`+ph+`"`), `"[^"]*"`)
+			}
+			if !regexp.MustCompile("^" + pattern + "$").Match(raw) {
+				t.Errorf("%q is not %q with placeholders for its random values", w.masked, raw)
+			}
+			raw = w.masked
+		}
 		if m := cut.FindStringSubmatchIndex(shown); m != nil {
 			n, _ := strconv.Atoi(shown[m[2]:m[3]])
-			if prefix := shown[:m[0]]; !strings.HasPrefix(string(w.raw), prefix) || len(w.raw)-len(prefix) != n {
-				t.Errorf("%q is not %q cut with a count of the bytes left out", shown, w.raw)
+			if prefix := shown[:m[0]]; !strings.HasPrefix(string(raw), prefix) || len(raw)-len(prefix) != n {
+				t.Errorf("%q is not %q cut with a count of the bytes left out", shown, raw)
 			}
-		} else if shown != string(w.raw) {
-			t.Errorf("printed %q for the line %q", shown, w.raw)
+		} else if shown != string(raw) {
+			t.Errorf("printed %q for the line %q", shown, raw)
 		}
 		arrow := "  → "
 		if w.fromServer {

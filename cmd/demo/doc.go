@@ -25,7 +25,11 @@
 //     (protocolVersion, clientCapabilities, clientInfo), whose result adds
 //     resultType, the cache hints and serverInfo; the same elicitation,
 //     answered input_required and completed by the retry (the requestState
-//     is cut: it is random per run); and subscriptions/listen
+//     is cut: it is random per run); a task: slow_compute called with the
+//     tasks extension declared answers a CreateTaskResult, and tasks/get,
+//     pollIntervalMs later, finds it completed with the tool's result (the
+//     task id and timestamps, random per run, and the _meta every modern
+//     message repeats are shown as placeholders); and subscriptions/listen
 //     with its acknowledgement of the honoured filters; closing stdin ends
 //     the listen stream with its result and the server exits with status 0.
 //

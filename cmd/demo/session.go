@@ -35,6 +35,7 @@ var (
 type wireLine struct {
 	fromServer bool
 	raw        []byte
+	masked     []byte // raw with its values random per run replaced, when the step masks
 	shown      string
 }
 
@@ -46,9 +47,10 @@ type session struct {
 	timeout time.Duration
 	nextID  int
 
-	limit int              // bytes of a wire line shown (maxShown, or wideShown in wide steps)
-	cut   func([]byte) int // when set, where a line is cut instead of limit (0: not this line)
-	wire  []wireLine       // every line that crossed the pipes, in order
+	limit int                 // bytes of a wire line shown (maxShown, or wideShown in wide steps)
+	cut   func([]byte) int    // when set, where a line is cut instead of limit (0: not this line)
+	mask  func([]byte) []byte // when set, the line printed in place of one, with values random per run replaced by placeholders
+	wire  []wireLine          // every line that crossed the pipes, in order
 
 	checks, failures int
 	cancelled        map[string]bool // ids whose response must never arrive
@@ -144,19 +146,30 @@ func (s *session) send(line string) {
 	if s.gone != "" {
 		return
 	}
-	n := s.limit
-	if s.cut != nil {
-		if c := s.cut([]byte(line)); c > 0 {
-			n = c
-		}
-	}
-	shown := clip([]byte(line), n)
-	s.wire = append(s.wire, wireLine{raw: []byte(line), shown: shown})
+	masked, shown := s.shown([]byte(line))
+	s.wire = append(s.wire, wireLine{raw: []byte(line), masked: masked, shown: shown})
 	s.p.client(shown)
 	if err := s.srv.write([]byte(line)); err != nil {
 		s.check(false, "writing to the server's stdin: %v", err)
 		s.gone = "the server's stdin is closed"
 	}
+}
+
+// shown is how a wire line is printed: masked when the step masks (masked
+// is then the line with its placeholders, nil otherwise), then cut where
+// the step cuts or at the limit.
+func (s *session) shown(line []byte) (masked []byte, shown string) {
+	if s.mask != nil {
+		masked = s.mask(line)
+		line = masked
+	}
+	n := s.limit
+	if s.cut != nil {
+		if c := s.cut(line); c > 0 {
+			n = c
+		}
+	}
+	return masked, clip(line, n)
 }
 
 // newID returns the next request id, as JSON.
@@ -197,14 +210,8 @@ func (s *session) receive(deadline <-chan time.Time) (message, error) {
 			s.eof = true
 			return message{}, errEOF
 		}
-		n := s.limit
-		if s.cut != nil {
-			if c := s.cut(line); c > 0 {
-				n = c
-			}
-		}
-		shown := clip(line, n)
-		s.wire = append(s.wire, wireLine{fromServer: true, raw: line, shown: shown})
+		masked, shown := s.shown(line)
+		s.wire = append(s.wire, wireLine{fromServer: true, raw: line, masked: masked, shown: shown})
 		m := decode(line)
 		s.p.server(shown, m.Error != nil)
 		if m.isResponse() && s.cancelled[string(m.ID)] {

@@ -30,6 +30,7 @@ var steps = []step{
 	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy},
 	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead},
 	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern},
+	{"", "A task (the tasks extension declared): tools/call answers CreateTaskResult; tasks/get after pollIntervalMs has the result", (*session).taskPolled},
 	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown},
 }
 

@@ -56,7 +56,13 @@
 // requestState, so that any instance accepts the state another handed out
 // (a random secret per process when unset). -redis is the Redis server whose
 // pub/sub carries list changes and resource updates between instances
-// (package redisbroker; this is why cmd/everything is a module of its own).
+// (package redisbroker; this is why cmd/everything is a module of its own),
+// and which also keeps the records of tasks (redisbroker.TaskStore, in place
+// of the in-memory default), so that a task created through one instance is
+// polled, answered with tasks/update and cancelled through any other; the
+// task's handler runs on the instance that created it, or that resumed it
+// after its last answer. While Redis is down, a call that would become a
+// task and the tasks methods are answered -32603.
 // With -instance or -redis two more tools are served: instance (which
 // instance answered, and how many tool calls it served) and
 // touch_resource {"uri": ...} (raises notifications/resources/updated for

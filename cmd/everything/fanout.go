@@ -10,10 +10,12 @@ import (
 	"github.com/mcpwire/mcpwire/redisbroker"
 )
 
-// joinFanOut gives opts the Redis broker -redis names, when it names one,
-// and returns what closes it. Redis need not be up yet: the broker
-// connects, and reconnects after an outage, on its own; the first ping is
-// only waited for briefly, so that a wrong address is logged at start.
+// joinFanOut gives opts the Redis broker and task store of the Redis
+// server -redis names, when it names one, and returns what closes them.
+// Redis need not be up yet: the broker connects, and reconnects after an
+// outage, on its own (the task store's calls fail meanwhile); the first
+// ping is only waited for briefly, so that a wrong address is logged at
+// start.
 func (s *settings) joinFanOut(opts *mcp.Options) (closeBroker func(), err error) {
 	if s.redis == "" {
 		return func() {}, nil
@@ -25,6 +27,7 @@ func (s *settings) joinFanOut(opts *mcp.Options) (closeBroker func(), err error)
 		opts.Logger.Warn("everything: Redis does not answer yet; the fan-out will connect when it does", "redis", s.redis, "error", err)
 	}
 	opts.Broker = redisbroker.New(rdb, &redisbroker.Options{Logger: opts.Logger})
+	opts.TaskStore = redisbroker.NewTaskStore(rdb, nil)
 	return func() {
 		if err := rdb.Close(); err != nil {
 			opts.Logger.Debug("everything: closing the Redis client", "error", err)

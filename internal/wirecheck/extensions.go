@@ -21,3 +21,10 @@ func extensionResult(rev, method string, result any) bool {
 	res, _ := result.(map[string]any)
 	return rev == "2026-07-28" && method == "tools/call" && res["resultType"] == "task"
 }
+
+// extensionNotifications are the notifications extensions add, by
+// revision: the tasks extension's status notification on listen streams.
+// Only their JSON-RPC envelope is checked.
+var extensionNotifications = map[string]map[string]bool{
+	"2026-07-28": {"notifications/tasks": true},
+}
