@@ -34,12 +34,12 @@ func handleInitialize(_ context.Context, ss *session, _ *call, _ *request, p *pr
 	ss.initialized, ss.version, ss.rev = true, version, rv
 	ss.clientCaps, ss.clientInfo, ss.caps = caps, info, declared
 	ss.mu.Unlock()
-	return &protocol.InitializeResult{
+	return encodeInitialize(&protocol.InitializeResult{
 		ProtocolVersion: version,
 		Capabilities:    declared,
 		ServerInfo:      ss.srv.serverInfo(rv),
 		Instructions:    ss.srv.opts.Instructions,
-	}, nil
+	})
 }
 
 func handlePing(context.Context, *session, *call, *request) (any, error) {

@@ -28,7 +28,7 @@ func (e *promptEntry) descriptor() any   { return e.wire(rev20260728) }
 // a snapshot stays valid for its reader.
 type registry[E listed] struct {
 	list  []E
-	sums  []entrySum // of each entry's descriptor, in list order
+	sums  []*lazySum[E] // of each entry's descriptor, in list order
 	index map[string]int
 	key   func(E) string
 	snap  *listSnapshot[E] // replaced on every change
@@ -45,6 +45,21 @@ func sumOf[E listed](e E) entrySum {
 	return sha256.Sum256(raw)
 }
 
+// lazySum is an entry's sum, computed when a digest first needs it: most
+// lists fit one page and are never paged with a cursor, and encoding the
+// first descriptor is most of what registering the first entry would cost
+// (the encoder of its type is built then). It is safe for concurrent use.
+type lazySum[E listed] struct {
+	once sync.Once
+	e    E
+	sum  entrySum
+}
+
+func (l *lazySum[E]) get() *entrySum {
+	l.once.Do(func() { l.sum = sumOf(l.e) })
+	return &l.sum
+}
+
 func newRegistry[E listed](key func(E) string) registry[E] {
 	return registry[E]{index: map[string]int{}, key: key, snap: &listSnapshot[E]{}}
 }
@@ -57,7 +72,7 @@ func (r *registry[E]) add(e E) bool {
 	}
 	r.index[k] = len(r.list)
 	r.list = append(r.list, e)
-	r.sums = append(r.sums, sumOf(e))
+	r.sums = append(r.sums, &lazySum[E]{e: e})
 	r.changed()
 	return true
 }
@@ -101,10 +116,11 @@ func (r *registry[E]) get(k string) (E, bool) {
 // name, a descriptor or the order changes it. It is safe for concurrent
 // use.
 type listSnapshot[E listed] struct {
-	list []E
-	sums []entrySum
-	once sync.Once
-	sum  [32]byte
+	list  []E
+	sums  []*lazySum[E]
+	once  sync.Once
+	sum   [32]byte
+	pages pageCache // encoded pages, for lists no caller sees differently
 }
 
 // digest returns the list's digest, computed once.
@@ -113,7 +129,7 @@ func (l *listSnapshot[E]) digest() *[32]byte {
 		h := sha256.New()
 		h.Write([]byte("mcpwire/list\x00"))
 		for i := range l.sums {
-			h.Write(l.sums[i][:])
+			h.Write(l.sums[i].get()[:])
 		}
 		h.Sum(l.sum[:0])
 	})

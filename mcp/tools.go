@@ -16,19 +16,25 @@ import (
 )
 
 func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	tools, gen := ss.srv.snapshot()
+	tools, snap := ss.srv.snapshot()
 	tasks := declaresTasks(r)
 	visible, varies := visibleList(tools, func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly },
 		func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) })
-	page, next, err := pageOf(ss.srv, listTools, p.Cursor, visible, gen, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
-	if err != nil {
-		return nil, err
+	build := func() (any, error) {
+		page, next, err := pageOf(ss.srv, listTools, p.Cursor, visible, snap, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
+		if err != nil {
+			return nil, err
+		}
+		res := &protocol.ListToolsResult{Tools: page, NextCursor: next}
+		if varies {
+			ss.srv.privateCache(res, r)
+		}
+		return res, nil
 	}
-	res := &protocol.ListToolsResult{Tools: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
+	if varies { // what a caller sees depends on its scopes or capabilities
+		return build()
 	}
-	return res, nil
+	return cachedPage(ss.srv, listTools, p.Cursor, snap, len(tools), r, build)
 }
 
 // scoped reports whether the tool needs scopes (see scopes.go).
