@@ -183,16 +183,26 @@ func (m cpuMeter) used() time.Duration {
 
 // runSequential makes n echo calls, one at a time.
 func runSequential(c echoer, n int) *RateResult {
-	res := &RateResult{Calls: n, Depth: 1}
 	params := c.params(smallText)
-	lat := make([]time.Duration, 0, n)
-	cpu := startCPU(c.pid())
-	start := time.Now()
-	for range n {
+	return sequentially(c.pid(), n, func() (reply, error) {
 		r, err := c.echo(params)
 		if err == nil {
 			err = checkEcho(r, smallText)
 		}
+		return r, err
+	})
+}
+
+// sequentially makes n calls of call, one at a time, against the server
+// of process pid (0 when not known), and measures them; a fatal error
+// ends the run early.
+func sequentially(pid, n int, call func() (reply, error)) *RateResult {
+	res := &RateResult{Calls: n, Depth: 1}
+	lat := make([]time.Duration, 0, n)
+	cpu := startCPU(pid)
+	start := time.Now()
+	for range n {
+		r, err := call()
 		if err != nil {
 			res.fail(err)
 			if fatal(err) {

@@ -55,26 +55,13 @@ func runSpawn(cfg config, count int) *SpawnResult {
 // runList makes n sequential tools/list calls and checks that each lists
 // the echo tool.
 func runList(c *client, n int, timeout time.Duration) *RateResult {
-	res := &RateResult{Calls: n, Depth: 1}
-	lat := make([]time.Duration, 0, n)
-	cpu := startCPU(c.pid())
-	start := time.Now()
-	for range n {
+	return sequentially(c.pid(), n, func() (reply, error) {
 		r, err := c.call("tools/list", []byte("{}"), timeout)
 		if err == nil {
 			err = checkList(r)
 		}
-		if err != nil {
-			res.fail(err)
-			if fatal(err) {
-				break
-			}
-			continue
-		}
-		lat = append(lat, r.latency())
-	}
-	res.finish(time.Since(start), cpu.used(), lat)
-	return res
+		return r, err
+	})
 }
 
 // checkList reports why r is not a tools/list result naming echo.
