@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
 )
@@ -89,11 +90,22 @@ func (s *Server) findTask(ctx context.Context, r *request, p *taskParams) (*task
 	return t, nil
 }
 
+// taskError is what the client gets when the store could not give task
+// id: an unknown task, or a store failure (see storeFailure).
 func (s *Server) taskError(id string, err error) error {
 	if errors.Is(err, task.ErrNotFound) {
 		return invalidParams("unknown task %s", clip.Quote(id))
 	}
-	return err
+	return s.storeFailure("reading or updating", id, err)
+}
+
+// storeFailure logs why the task store failed an operation and returns
+// the error the client gets: -32603 without the store's own words, which
+// may name its address.
+func (s *Server) storeFailure(op, id string, err error) error {
+	s.log.Warn("mcp: the task store failed", "op", op, "task", id, "err", err)
+	return jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the task store is unavailable; try again").
+		WithData(map[string]string{"reason": "task_store"})
 }
 
 func handleTasksGet(ctx context.Context, ss *session, _ *call, r *request, p *taskParams) (any, error) {

@@ -147,9 +147,11 @@ func (s *Server) taskChanged(t *task.Task) {
 }
 
 // deliverTask tells this server's streams that follow task id of its
-// state, read from the store, after another instance changed it.
+// state, read from the store, after another instance changed it, and
+// stops the task's handler when it runs here and the change was a cancel.
 func (s *Server) deliverTask(id string) {
-	if !s.followsTask(id) {
+	here := s.tasks.runsHere(id)
+	if !here && !s.followsTask(id) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), relayPublishTimeout)
@@ -161,8 +163,16 @@ func (s *Server) deliverTask(id string) {
 		}
 		return
 	}
+	if here && t.Status == task.Cancelled {
+		// tasks/cancel reached another instance: stop the handler here.
+		s.tasks.cancelLocal(id, errCancelledElsewhere)
+	}
 	s.eachSession(func(ss *session) { ss.taskChanged(t) })
 }
+
+// errCancelledElsewhere ends the handler of a task the client cancelled
+// through another instance of the deployment.
+var errCancelledElsewhere = errors.New("task cancelled by the client (through another instance)")
 
 // followsTask reports whether a stream of this server follows task id.
 func (s *Server) followsTask(id string) bool {

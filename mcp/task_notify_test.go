@@ -232,3 +232,38 @@ func waitStatus(t *testing.T, c *client, id, status string) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// A tasks/cancel that reaches another instance stops the handler where it
+// runs (through the broker), not only the record.
+func TestTaskCancelAcrossInstances(t *testing.T) {
+	fanoutNoLeaks(t)
+	var mem fanout.Memory
+	store := task.NewMemory(0)
+	stopped := make(chan error, 1)
+	build := func() *mcp.Server {
+		srv := newServer(t, &mcp.Options{TaskGrace: -1, TaskStore: store, Broker: &mem, Caller: &auth.Principal{Subject: "ada"}})
+		long := rawTool("gated", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+			<-ctx.Done()
+			stopped <- context.Cause(ctx)
+			return nil, context.Cause(ctx)
+		})
+		if err := srv.AddTaskTool(long, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { srv.Close() })
+		return srv
+	}
+	a, b := build(), build()
+	onA, onB := fanoutConnect(t, a), fanoutConnect(t, b)
+	id := onA.startTask("c1")
+	result(t, onB.request(jsonrpc.StringID("x1"), "tasks/cancel", map[string]any{"taskId": id, "_meta": askingMeta}))
+	select {
+	case err := <-stopped:
+		if err == nil || !strings.Contains(err.Error(), "another instance") {
+			t.Errorf("the handler stopped with %v", err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the handler on A still runs after a cancel through B")
+	}
+	waitStatus(t, onA, id, "cancelled")
+}

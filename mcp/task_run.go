@@ -42,6 +42,13 @@ func (rt *taskRuntime) cancelLocal(id string, cause error) {
 	}
 }
 
+// runsHere reports whether the handler of task id runs on this server.
+func (rt *taskRuntime) runsHere(id string) bool {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	return rt.runs[id] != nil
+}
+
 // closeAll cancels every handler running here (Server.Close).
 func (rt *taskRuntime) closeAll() {
 	rt.mu.Lock()
@@ -193,7 +200,7 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 		if errors.Is(err, task.ErrFull) {
 			return overloaded("the task store is full")
 		}
-		return jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: storing the task: %v", err)
+		return s.storeFailure("creating", t.ID, err)
 	}
 	run.id = t.ID
 	if o == nil {
@@ -211,7 +218,7 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 func (run *taskRun) createdResult(ctx context.Context) (any, error) {
 	t, err := run.rt.store.Get(ctx, run.id)
 	if err != nil {
-		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: reading the task just stored: %v", err)
+		return nil, run.rt.srv.storeFailure("reading back", run.id, err)
 	}
 	w := wireTask(t, false)
 	w.ResultType = resultTypeTask

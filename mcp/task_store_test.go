@@ -1,0 +1,55 @@
+package mcp_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/task"
+	"github.com/mcpwire/mcpwire/tool"
+)
+
+// brokenStore fails every operation as a network store does when its
+// server is down, naming the address it could not reach.
+type brokenStore struct{}
+
+var errStoreDown = errors.New("dial tcp 10.1.2.3:6379: connect: connection refused")
+
+func (brokenStore) Create(context.Context, *task.Task) error { return errStoreDown }
+func (brokenStore) Get(context.Context, string) (*task.Task, error) {
+	return nil, errStoreDown
+}
+func (brokenStore) Update(context.Context, string, func(*task.Task) error) (*task.Task, error) {
+	return nil, errStoreDown
+}
+
+// A task store that fails answers -32603 with data.reason "task_store",
+// and the client never learns the store's own words (its address).
+func TestTaskStoreFailure(t *testing.T) {
+	srv := newServer(t, &mcp.Options{TaskGrace: -1, TaskStore: brokenStore{}})
+	must := rawTool("must", func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("ok"), nil })
+	if err := srv.AddTaskTool(must, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, srv)
+	meta := modernMeta(tasksDeclared)
+	for i, tc := range []struct {
+		method string
+		params map[string]any
+	}{
+		{"tools/call", map[string]any{"name": "must", "_meta": meta}},
+		{"tasks/get", map[string]any{"taskId": "x", "_meta": meta}},
+		{"tasks/cancel", map[string]any{"taskId": "x", "_meta": meta}},
+	} {
+		r := c.request(jsonrpc.Int64ID(int64(i+1)), tc.method, tc.params)
+		if r.Error == nil || r.Error.Code != jsonrpc.CodeInternalError || !strings.Contains(string(r.Error.Data), `"task_store"`) ||
+			strings.Contains(r.Error.Message, "10.1.2.3") {
+			t.Errorf("%s: %+v, want -32603 task_store without the store's address", tc.method, r.Error)
+		}
+	}
+}
