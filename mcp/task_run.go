@@ -268,19 +268,54 @@ func (run *taskRun) settle(id string, o taskOutcome) {
 	}
 	rt.mu.Unlock()
 	defer run.cancel(nil)
-	stored, err := rt.store.Update(context.Background(), id, func(t *task.Task) error {
-		if t.Status.Terminal() {
-			return errTaskTerminal
-		}
-		run.apply(t, o)
-		t.UpdatedAt = time.Now().UTC()
-		return nil
-	})
-	switch {
-	case err == nil:
-		rt.srv.taskChanged(stored)
-	case !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound):
+	stored, err := rt.finish(id, func(t *task.Task) { run.apply(t, o) })
+	if err != nil && !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound) {
+		// The store refused the outcome (too large for it, say) or could
+		// not be reached: record a small failure instead, so that the task
+		// does not stay working until its TTL.
 		run.ss.log.Error("mcp: storing a task's outcome", "task", id, "error", err.Error())
+		stored, err = rt.finish(id, func(t *task.Task) {
+			e := jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the task's outcome could not be stored")
+			t.InputRequests, t.Result = nil, nil
+			t.Status, t.StatusMessage = task.Failed, e.Message
+			t.Error, _ = json.Marshal(e)
+		})
+		if err != nil && !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound) {
+			run.ss.log.Error("mcp: storing a task's failure", "task", id, "error", err.Error())
+		}
+	}
+	if err == nil {
+		rt.srv.taskChanged(stored)
+	}
+}
+
+// Retries of a task's final write: a store that cannot be reached gets
+// this many tries, the waits between them doubling from settleRetry.
+const (
+	settleTries = 4
+	settleRetry = 100 * time.Millisecond
+)
+
+// finish writes a task's final state with apply, unless it is terminal
+// already (errTaskTerminal), retrying a store that fails. An outcome the
+// store refuses as such (every try fails the same) is the caller's to
+// replace.
+func (rt *taskRuntime) finish(id string, apply func(*task.Task)) (*task.Task, error) {
+	wait := settleRetry
+	for try := 1; ; try++ {
+		stored, err := rt.store.Update(context.Background(), id, func(t *task.Task) error {
+			if t.Status.Terminal() {
+				return errTaskTerminal
+			}
+			apply(t)
+			t.UpdatedAt = time.Now().UTC()
+			return nil
+		})
+		if err == nil || errors.Is(err, errTaskTerminal) || errors.Is(err, task.ErrNotFound) || try == settleTries {
+			return stored, err
+		}
+		time.Sleep(wait)
+		wait *= 2
 	}
 }
 

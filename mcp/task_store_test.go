@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -51,5 +52,56 @@ func TestTaskStoreFailure(t *testing.T) {
 			strings.Contains(r.Error.Message, "10.1.2.3") {
 			t.Errorf("%s: %+v, want -32603 task_store without the store's address", tc.method, r.Error)
 		}
+	}
+}
+
+// pickyStore is a memory store that refuses records whose result is over
+// a size, as a network store bounds its records.
+type pickyStore struct{ task.Store }
+
+var errTooBig = errors.New("record too large")
+
+func (p pickyStore) Update(ctx context.Context, id string, fn func(*task.Task) error) (*task.Task, error) {
+	return p.Store.Update(ctx, id, func(t *task.Task) error {
+		if err := fn(t); err != nil {
+			return err
+		}
+		if len(t.Result) > 1000 {
+			return errTooBig
+		}
+		return nil
+	})
+}
+
+// An outcome the store refuses still ends the task: failed, saying why,
+// rather than working until its TTL.
+func TestTaskOutcomeRefused(t *testing.T) {
+	srv := newServer(t, &mcp.Options{TaskGrace: -1, TaskStore: pickyStore{task.NewMemory(0)}})
+	big := rawTool("big", func(context.Context, json.RawMessage) (*tool.Result, error) {
+		return tool.TextResult(strings.Repeat("x", 5000)), nil
+	})
+	if err := srv.AddTaskTool(big, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, srv)
+	meta := modernMeta(tasksDeclared)
+	res := result(t, c.request(jsonrpc.Int64ID(1), "tools/call", map[string]any{"name": "big", "_meta": meta}))
+	id, _ := res["taskId"].(string)
+	if id == "" {
+		t.Fatalf("no task: %v", res)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for i := 2; ; i++ {
+		got := result(t, c.request(jsonrpc.Int64ID(int64(i)), "tasks/get", map[string]any{"taskId": id, "_meta": meta}))
+		if got["status"] == "failed" {
+			if msg, _ := got["statusMessage"].(string); !strings.Contains(msg, "could not be stored") {
+				t.Errorf("failed with %v", got)
+			}
+			return
+		}
+		if got["status"] != "working" || time.Now().After(deadline) {
+			t.Fatalf("task is %v, want working, then failed", got)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
