@@ -78,12 +78,13 @@ func (s *Session) unawaited(m *jsonrpc.Response) {
 	s.problem("a response to id %s, which no request awaits", m.ID)
 }
 
-// invalid handles a message that could not be decoded: the call it names,
-// if one waits, fails with it, and it is recorded.
+// invalid handles a message that could not be decoded: it is recorded,
+// then the call it names, if one waits, fails with it. In that order: a
+// caller that reads Problems once its call failed finds it there.
 func (s *Session) invalid(de *jsonrpc.DecodeError) {
 	if de.ID.IsValid() {
-		s.deliver(de.ID, reply{err: fmt.Errorf("%w: %w", ErrBadAnswer, de)})
 		s.problem("an invalid message with id %s: %s", de.ID, de.Err.Message)
+		s.deliver(de.ID, reply{err: fmt.Errorf("%w: %w", ErrBadAnswer, de)})
 		return
 	}
 	s.problem("an invalid message: %s", de.Err.Message)

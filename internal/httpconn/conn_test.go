@@ -176,11 +176,15 @@ func TestHeaders(t *testing.T) {
 		if list.Get("Mcp-Session-Id") != conn.SessionID() || list.Get("Mcp-Protocol-Version") != "2025-11-25" || list.Get("Mcp-Method") != "" {
 			t.Errorf("tools/list headers %v", list)
 		}
-		sess.Close()
+		// The GET stream opens beside the calls, once the session exists:
+		// give it a moment before the session closes.
 		var get bool
-		for _, ex := range s.requests() {
-			get = get || (ex.method == http.MethodGet && ex.header.Get("Mcp-Session-Id") == conn.SessionID() && ex.header.Get("Last-Event-ID") == "")
+		for deadline := time.Now().Add(2 * time.Second); !get && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			for _, ex := range s.requests() {
+				get = get || (ex.method == http.MethodGet && ex.header.Get("Mcp-Session-Id") == conn.SessionID() && ex.header.Get("Last-Event-ID") == "")
+			}
 		}
+		sess.Close()
 		if !get {
 			t.Error("no GET stream was opened")
 		}
