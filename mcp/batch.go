@@ -8,9 +8,10 @@ import (
 )
 
 // batch serves a JSON-RPC batch when the session negotiated 2025-03-26, and
-// refuses it with one -32600 otherwise.
-func (ss *session) batch(b jsonrpc.Batch) {
-	_ = ss.serveBatch(b, func(m jsonrpc.Message) {
+// refuses it with one -32600 otherwise. It returns the calls dispatch left
+// to the reader (see serveBatch), or nil.
+func (ss *session) batch(b jsonrpc.Batch) (runHere func()) {
+	return ss.serveBatch(b, func(m jsonrpc.Message) {
 		if out, ok := m.(jsonrpc.BatchResponse); !ok || len(out) > 0 {
 			ss.send(m)
 		}

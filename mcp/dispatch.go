@@ -81,8 +81,17 @@ func init() {
 // RunOnCaller), a call that would go to a worker is returned with runHere
 // instead when a worker slot is free and no call waits for one: the caller
 // runs it on its own goroutine, outside any lock, and it counts against
-// MaxConcurrentCalls as a worker's call does.
+// MaxConcurrentCalls as a worker's call does. So is a lone call (none other
+// running or queued) on a connection read with Each (see readLoop).
+//
+// A nil respond means the session's own stream: answers are written at
+// once when they can be (writeNow), except those of calls run by workers,
+// which the writer goroutine coalesces (write).
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
+	streamed := respond == nil
+	if streamed {
+		respond = ss.writeNow
+	}
 	ob := ss.observe(bound) // nil without Options.Observer
 	r, m, rerr := ss.route(req, bound)
 	if ob != nil {
@@ -127,7 +136,10 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
 			return c, nil
 		}
-		here := ss.runOnCaller && len(ss.jobs) == 0 && ss.claimWorker()
+		// A lone call on a connection read with Each runs where it was
+		// read, once reading moves on (see readLoop).
+		here := (ss.runOnCaller || ss.detachable && ss.pending.Load() == 1) &&
+			len(ss.jobs) == 0 && ss.claimWorker()
 		size := int64(len(req.Params))
 		if !here && !ss.holdQueued(size) {
 			ss.pending.Add(-1)
@@ -135,6 +147,11 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 			c.complete(errorResponse(req.ID, overloaded("the requests waiting for a handler already hold more than %d bytes",
 				ss.srv.opts.MaxQueuedBytes)))
 			return c, nil
+		}
+		if streamed && !here {
+			// A worker's answer goes through the writer goroutine,
+			// which coalesces answers under load.
+			c.respond = ss.write
 		}
 		if d := ss.srv.opts.CallTimeout; d > 0 {
 			c.startDeadline(d)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/transport"
@@ -83,15 +84,57 @@ func inputDone(conn transport.Conn) <-chan struct{} {
 	return nil
 }
 
+// eachReader is a connection that calls a function with each message on
+// the goroutine that read it (transport.Stream.Each).
+type eachReader interface {
+	Each(ctx context.Context, fn transport.EachFunc) error
+}
+
+// nowWriter is a connection whose callers may write on their own goroutine
+// (transport.Stream.WriteNow).
+type nowWriter interface {
+	WriteNow(ctx context.Context, msg jsonrpc.Message) error
+}
+
+// detachAfter is how long a lone call may run on the reader goroutine
+// before reading moves to another goroutine (see readLoop).
+const detachAfter = time.Millisecond
+
 // readLoop reads and dispatches messages until the connection ends. It never
-// waits on a handler.
+// waits on a handler for longer than detachAfter.
+//
+// On a connection that reads with Each, messages are routed on the reader
+// goroutine itself; a call that needs a worker while no other call is in
+// flight runs there too, and reading moves on to another goroutine
+// (detach) if it is still running after detachAfter. So a lone call is
+// read, run and answered without waking any goroutine on its way (see
+// writeNow), like an inline method.
 func (ss *session) readLoop(ctx context.Context) error {
+	if er, ok := ss.conn.(eachReader); ok {
+		ss.detachable = true
+		err := er.Each(ctx, func(msg jsonrpc.Message, err error, detach func()) {
+			if err != nil {
+				ss.answerUndecodable(err)
+				return
+			}
+			if runHere := ss.handle(msg); runHere != nil {
+				// Reading moves on if the call is not done soon, so that a
+				// slow call never holds up a cancellation or the next
+				// request for long.
+				t := time.AfterFunc(detachAfter, detach)
+				runHere()
+				t.Stop()
+			}
+		})
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
 	for {
 		msg, err := ss.conn.Read(ctx)
 		if err != nil {
-			var de *jsonrpc.DecodeError
-			if errors.As(err, &de) {
-				ss.write(de.Response())
+			if ss.answerUndecodable(err) {
 				continue
 			}
 			if errors.Is(err, io.EOF) || ctx.Err() != nil {
@@ -99,15 +142,29 @@ func (ss *session) readLoop(ctx context.Context) error {
 			}
 			return err
 		}
-		ss.handle(msg)
+		if runHere := ss.handle(msg); runHere != nil {
+			runHere()
+		}
 	}
 }
 
-// handle routes one message read from the connection.
-func (ss *session) handle(msg jsonrpc.Message) {
+// answerUndecodable answers a line that could not be decoded, reporting
+// whether err was one.
+func (ss *session) answerUndecodable(err error) bool {
+	var de *jsonrpc.DecodeError
+	if !errors.As(err, &de) {
+		return false
+	}
+	ss.write(de.Response())
+	return true
+}
+
+// handle routes one message read from the connection. It returns the call
+// dispatch leaves to the reader (see dispatch), or nil.
+func (ss *session) handle(msg jsonrpc.Message) (runHere func()) {
 	switch m := msg.(type) {
 	case *jsonrpc.Request:
-		ss.dispatch(m, ss.write, nil, nil)
+		_, runHere = ss.dispatch(m, nil, nil, nil)
 	case *jsonrpc.Notification:
 		ss.notify(m)
 	case *jsonrpc.Response:
@@ -115,6 +172,7 @@ func (ss *session) handle(msg jsonrpc.Message) {
 			ss.log.Debug("mcp: ignoring a response to no request awaited (never sent, answered already, or given up)", "id", m.ID.String())
 		}
 	case jsonrpc.Batch:
-		ss.batch(m)
+		runHere = ss.batch(m)
 	}
+	return runHere
 }

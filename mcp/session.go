@@ -32,6 +32,8 @@ type session struct {
 	arrivals    uint64                      // stateless: requests tracked so far
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)
 	runOnCaller bool                        // an endpoint that runs calls on its caller (see EndpointOptions)
+	detachable  bool                        // read with Each: a lone call may run on the reader once it detaches (see readLoop)
+	now         nowWriter                   // the connection, when off-reader goroutines may write on their own (see writeNow)
 	unsolicited func(jsonrpc.Message)       // an endpoint's stream for messages outside any request
 	logLimit    *rateLimiter
 
@@ -64,7 +66,9 @@ type session struct {
 }
 
 func newSession(s *Server, conn transport.Conn) *session {
+	now, _ := conn.(nowWriter)
 	return &session{
+		now:      now,
 		srv:      s,
 		conn:     conn,
 		log:      s.log,
@@ -84,6 +88,24 @@ func (ss *session) write(r *jsonrpc.Response) {
 	ss.send(r)
 }
 
+// writeNow is write for a response that should not wait for the writer
+// goroutine to wake up (an inline method's, a lone call's): on a
+// connection that allows it (transport.Stream.WriteNow), it is written on
+// the caller's goroutine when nothing else is being written and the
+// output has room for it at once, and queued as write does otherwise.
+// Answers of calls run by workers are left to the writer goroutine, which
+// coalesces them under load.
+func (ss *session) writeNow(r *jsonrpc.Response) {
+	if r == nil {
+		return
+	}
+	if ss.now == nil {
+		ss.send(r)
+		return
+	}
+	ss.record(ss.now.WriteNow(ss.outCtx, r))
+}
+
 // send writes any message and records the first write error. A message
 // that found no output space once the session was going away is dropped
 // and counted, not treated as a write failure.
@@ -94,7 +116,12 @@ func (ss *session) send(m jsonrpc.Message) {
 		}
 		return
 	}
-	if err := ss.conn.Write(ss.outCtx, m); err != nil {
+	ss.record(ss.conn.Write(ss.outCtx, m))
+}
+
+// record notes the outcome of a write (see send).
+func (ss *session) record(err error) {
+	if err != nil {
 		if ss.outCtx.Err() != nil || errors.Is(err, transport.ErrClosed) || errors.Is(err, transport.ErrPeerGone) {
 			ss.dropped.Add(1)
 			return

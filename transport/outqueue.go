@@ -30,9 +30,13 @@ type outQueue struct {
 	items []outItem
 	bytes int
 	max   int
-	err   error         // first write error
-	ready chan struct{} // signalled when items are added or on close
-	space chan struct{} // signalled when bytes are released
+	err   error // first write error
+	// writing is set while a batch or a direct write (WriteNow) is on its
+	// way to the writer, so that lines never interleave and go out in
+	// order.
+	writing bool
+	ready   chan struct{} // signalled when items are added or on close
+	space   chan struct{} // signalled when bytes are released
 }
 
 func (q *outQueue) init(max int) {
@@ -88,27 +92,75 @@ func (q *outQueue) push(ctx context.Context, it outItem, closing <-chan struct{}
 	}
 }
 
-// take waits for queued lines and removes them all. It reports done when the
-// stream is closing and nothing is left to write.
+// take waits for queued lines and removes them all, once no other write
+// is in progress. It reports done when the stream is closing and nothing
+// is left to write.
 func (q *outQueue) take(closing <-chan struct{}) (batch []outItem, done bool) {
 	for {
 		q.mu.Lock()
-		if len(q.items) > 0 {
-			batch, q.items = q.items, nil
-			q.mu.Unlock()
-			return batch, false
-		}
-		q.mu.Unlock()
-		select {
-		case <-q.ready:
-		case <-closing:
-			q.mu.Lock()
-			empty := len(q.items) == 0
-			q.mu.Unlock()
-			if empty {
+		if !q.writing {
+			if len(q.items) > 0 {
+				batch, q.items = q.items, nil
+				q.writing = true
+				q.mu.Unlock()
+				return batch, false
+			}
+			if isClosed(closing) {
+				q.mu.Unlock()
 				return nil, true
 			}
 		}
+		q.mu.Unlock()
+		if isClosed(closing) {
+			<-q.ready // a direct write in progress signals when it ends
+			continue
+		}
+		select {
+		case <-q.ready:
+		case <-closing:
+		}
+	}
+}
+
+// isClosed reports whether c is closed.
+func isClosed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// claim takes the right to write on the caller's goroutine when nothing is
+// queued or being written, and reports whether it did; the caller then
+// writes and calls unclaim. It returns the first write error, or ErrClosed
+// once the stream is closing.
+func (q *outQueue) claim(closing <-chan struct{}) (direct bool, err error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.err != nil {
+		return false, q.err
+	}
+	if isClosed(closing) {
+		return false, ErrClosed
+	}
+	if !q.writing && len(q.items) == 0 {
+		q.writing = true
+		return true, nil
+	}
+	return false, nil
+}
+
+// unclaim ends a direct write, waking the writer goroutine when lines were
+// queued meanwhile or the stream is closing.
+func (q *outQueue) unclaim(closing <-chan struct{}) {
+	q.mu.Lock()
+	q.writing = false
+	more := len(q.items) > 0
+	q.mu.Unlock()
+	if more || isClosed(closing) {
+		signal(q.ready)
 	}
 }
 
@@ -121,6 +173,7 @@ func (q *outQueue) release(batch []outItem) {
 	}
 	q.mu.Lock()
 	q.bytes -= n
+	q.writing = false
 	q.mu.Unlock()
 	signal(q.space)
 }

@@ -50,14 +50,25 @@ type Stream struct {
 	opts Options
 
 	in        chan readResult
+	lr        lineReader    // used by the one goroutine reading at a time
+	readDone  chan struct{} // closed when reading has ended
+	readErr   error         // why reading ended (io.EOF: cleanly), set before readDone closes
 	inputDone chan struct{} // closed by endInput
 	endOnce   sync.Once
 	closing   chan struct{}
 	closeOnce sync.Once
 	closeErr  error
 
+	// Each's state (see each.go).
+	eachOnce sync.Once
+	attached chan struct{} // closed once Each has set fn
+	fn       EachFunc
+	callMu   sync.Mutex // held while fn runs on the reading goroutine
+	stopped  bool       // Each has returned: fn is never called again (guarded by callMu)
+
 	out        outQueue
 	writerDone chan struct{}
+	writable   func() bool // whether a short line can be written at once; nil: never asked (see WriteNow)
 }
 
 var _ Conn = (*Stream)(nil)
@@ -70,11 +81,15 @@ func NewStream(r io.Reader, w io.Writer, opts Options) *Stream {
 		w:          w,
 		opts:       opts,
 		in:         make(chan readResult),
+		readDone:   make(chan struct{}),
+		attached:   make(chan struct{}),
 		inputDone:  make(chan struct{}),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
 	}
 	s.out.init(opts.MaxQueuedBytes)
+	s.writable = writableCheck(w)
+	s.lr = lineReader{br: bufio.NewReaderSize(r, 64<<10), max: opts.maxMessage()}
 	if f, ok := r.(*os.File); ok {
 		watchHangup(f, s.closing, s.endInput)
 	}
@@ -133,6 +148,47 @@ func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return s.out.push(ctx, outItem{bp: bp}, s.closing)
 }
 
+// WriteNow is Write, except that when nothing is queued or being written
+// and the output can take the line at once (a pipe or socket with room
+// for it, asked with poll(2) on Linux; a line of at most 4 KiB), it writes
+// the line on the caller's goroutine, saving the wake-up of the writer
+// goroutine. It never waits for the peer to read, so any goroutine may
+// call it, a reader's included. Lines written from one goroutine go out
+// in order, whichever of Write and WriteNow wrote them.
+func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
+	if s.writable == nil {
+		return s.Write(ctx, msg)
+	}
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > atomicWrite {
+		return s.Write(ctx, msg)
+	}
+	bp := getBuf()
+	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
+	if err != nil {
+		putBuf(bp)
+		return err
+	}
+	*bp = append(b, '\n')
+	direct := false
+	if len(*bp) <= atomicWrite {
+		if direct, err = s.out.claim(s.closing); err != nil {
+			putBuf(bp)
+			return err
+		}
+		if direct && !s.writable() {
+			s.out.unclaim(s.closing)
+			direct = false
+		}
+	}
+	if !direct {
+		return s.out.push(ctx, outItem{bp: bp}, s.closing)
+	}
+	s.fail(writeAll(s.w, *bp))
+	putBuf(bp)
+	s.out.unclaim(s.closing)
+	return s.out.Err()
+}
+
 // bodyThreshold is the result size above which Write queues the result's
 // bytes as they are instead of copying them into the line buffer.
 const bodyThreshold = 64 << 10
@@ -166,40 +222,73 @@ func (s *Stream) Close() error {
 	return s.closeErr
 }
 
-// deliver hands one read result to Read, or gives up when closing.
-func (s *Stream) deliver(res readResult) bool {
+// deliver hands one message, or a *jsonrpc.DecodeError, to Read, or to
+// Each's function once Each is serving. It reports whether reading goes on
+// on this goroutine: not when the stream is closing or Each has stopped,
+// and not when the function detached (another goroutine reads on).
+func (s *Stream) deliver(rd *reading, res readResult) (goOn bool) {
+	select {
+	case <-s.attached:
+		return s.call(rd, res)
+	default:
+	}
 	select {
 	case s.in <- res:
 		return true
+	case <-s.attached:
+		return s.call(rd, res)
 	case <-s.closing:
 		return false
 	}
 }
 
-// readLoop is the one reader goroutine.
+// readLoop reads lines and delivers them until the input ends, the stream
+// closes, or a function it delivered to detached (see Each): then the
+// goroutine that detached is no longer the reader, and a new one runs
+// readLoop from where it stopped.
 func (s *Stream) readLoop() {
-	defer s.endInput()
-	defer close(s.in)
-	lr := lineReader{br: bufio.NewReaderSize(s.r, 64<<10), max: s.opts.maxMessage()}
+	rd := &reading{s: s}
+	rd.detachFn = rd.detach
 	for {
-		line, err := lr.next()
+		l, err := s.lr.next()
 		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				s.deliver(readResult{err: err})
-			}
+			s.endRead(err)
 			return
 		}
-		if line.oversize {
-			if !s.deliver(readResult{err: jsonrpc.OversizeError(line.data, lr.max)}) {
-				return
-			}
-			continue
+		var res readResult
+		if l.oversize {
+			res.err = jsonrpc.OversizeError(l.data, s.lr.max)
+		} else {
+			res.msg, res.err = jsonrpc.Decode(l.data)
 		}
-		msg, derr := jsonrpc.Decode(line.data)
-		if !s.deliver(readResult{msg: msg, err: derr}) {
-			return
+		if !s.deliver(rd, res) {
+			if !rd.detached {
+				s.endRead(nil)
+			}
+			return // after detaching, another goroutine reads on
 		}
 	}
+}
+
+// endRead ends reading: a read error other than io.EOF is handed to Read
+// first, then Read sees io.EOF and Each returns the error (io.EOF when the
+// input ended cleanly, nil when reading stopped for Close or Each).
+func (s *Stream) endRead(err error) {
+	if err != nil && !errors.Is(err, io.EOF) {
+		select {
+		case <-s.attached:
+		default:
+			select {
+			case s.in <- readResult{err: err}:
+			case <-s.attached:
+			case <-s.closing:
+			}
+		}
+	}
+	s.readErr = err
+	close(s.readDone)
+	close(s.in)
+	s.endInput()
 }
 
 // writeLoop is the one writer goroutine.
