@@ -1,7 +1,7 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test unit interop conformance deploy demo bench bench-scale fuzz vet
+.PHONY: test unit interop conformance deploy demo demo-all bench bench-scale fuzz vet
 
 # The modules beside the main one: the contract server (it links the Redis
 # fan-out) and the optional integrations, each with its own go.mod.
@@ -42,9 +42,15 @@ vet:
 deploy:
 	$(GO) test -tags deploy -count=1 -v -timeout 15m ./deploy
 
-# demo builds cmd/everything and drives a scripted session over real pipes.
+# demo builds cmd/everything and drives a scripted session over real pipes
+# (about 60 lines: both eras, errors, progress, cancellation, a task).
 demo:
 	$(GO) run ./cmd/demo
+
+# demo-all is the demo with every step: elicitation in both eras,
+# resources, prompts and completion, and Streamable HTTP too.
+demo-all:
+	$(GO) run ./cmd/demo -all
 
 # bench runs the Go benchmarks and the load driver side by side with the
 # go-sdk and mcp-go servers, over stdio and over Streamable HTTP (see

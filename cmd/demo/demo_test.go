@@ -51,17 +51,32 @@ func liar() {
 	}
 }
 
-// maxLines is the most lines the demo may print.
-const maxLines = 96
+// checksHeld is the count in the final "✓ all N checks held" line.
+var checksHeld = regexp.MustCompile(`(?m)^✓ all (\d+) checks held$`)
 
-// TestDemoShowsWhatMatters runs the demo as `make demo` does and checks
-// that it exits 0, fits in maxLines lines, and shows each thing it is for
-// in the step meant to show it.
+// TestDemoShowsWhatMatters runs the demo as `make demo` and `go run
+// ./cmd/demo -all` do and checks that each exits 0, fits in its bound,
+// and shows each thing it is for in the step meant to show it; -all must
+// run more checks than the default run.
 func TestDemoShowsWhatMatters(t *testing.T) {
+	checks := map[string]int{}
+	for _, mode := range demoModes {
+		t.Run(mode.name, func(t *testing.T) {
+			checks[mode.name] = checkDemo(t, mode.opts, mode.maxLines, mode.steps, mode.heads, mode.absent)
+		})
+	}
+	if !t.Failed() && checks["all"] <= checks["default"] {
+		t.Errorf("-all ran %d checks, the default run %d: want more with -all", checks["all"], checks["default"])
+	}
+}
+
+// checkDemo runs the demo with opts and checks its output against the
+// steps named, in order; it returns the number of checks the run held.
+func checkDemo(t *testing.T, opts options, maxLines int, steps, heads, absent []string) int {
 	defer leakcheck.Check(t, leakcheck.Snapshot())
 	var out bytes.Buffer
 	start := time.Now()
-	code := run(&out, false)
+	code := run(&out, opts)
 	text := out.String()
 	if code != 0 {
 		t.Fatalf("run exited %d:\n%s", code, text)
@@ -69,98 +84,43 @@ func TestDemoShowsWhatMatters(t *testing.T) {
 	if took := time.Since(start); took > 30*time.Second {
 		t.Errorf("the demo took %s", took)
 	}
-	if n := strings.Count(text, "\n"); n >= maxLines {
-		t.Errorf("the demo printed %d lines, want fewer than %d", n, maxLines)
+	if n := strings.Count(text, "\n"); n > maxLines {
+		t.Errorf("the demo printed %d lines, want at most %d", n, maxLines)
 	}
-	for _, bad := range []string{"FAIL", "\x1b"} {
+	for _, bad := range append([]string{"FAIL", "\x1b"}, absent...) {
 		if strings.Contains(text, bad) {
 			t.Errorf("output has %q", bad)
 		}
 	}
-	for _, want := range []string{"Legacy era (2025-11-25)", "Modern era (2026-07-28), same process", "✓ all "} {
+	for _, want := range heads {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
+	held := 0
+	if m := checksHeld.FindStringSubmatch(text); m != nil {
+		held, _ = strconv.Atoi(m[1])
+	} else {
+		t.Errorf("output lacks the line \"✓ all N checks held\"")
+	}
 
 	bySteps := splitSteps(t, text)
-	// Each step must show these, in this order, each on a line of its own
-	// starting with the given prefix ("→ ", "← " or "" for any line).
-	wants := [][]struct{ prefix, text string }{
-		1: {{"→ ", `"method":"initialize","params":{"protocolVersion":"2025-11-25"`},
-			{"← ", `"result":{"protocolVersion":"2025-11-25"`},
-			{"→ ", `"method":"notifications/initialized"`}},
-		2: {{"→ ", `"method":"tools/list"`},
-			{"← ", `"tools":[{"name":"echo",`},
-			{"← ", `"inputSchema":{"type":"object","properties":{"text":{"type":"string"`},
-			{"← ", "more bytes)"}},
-		3: {{"→ ", `"name":"echo","arguments":{"text":"héllo ✓"}`},
-			{"← ", `"text":"héllo ✓"`},
-			{"→ ", `"arguments":{"text":42}`},
-			{"← ", `invalid arguments for tool echo`},
-			{"← ", `"isError":true`}},
-		4: {{"→ ", `"method":"logging/setLevel"`},
-			{"← ", `"method":"notifications/message","params":{"level":"error"`},
-			{"← ", `"method":"notifications/progress"`},
-			{"← ", `"method":"notifications/progress"`},
-			{"→ ", `"method":"notifications/cancelled"`},
-			{"", "a cancelled call gets no response"}},
-		5: {{"→ ", "this is not json"}, {"← ", `"code":-32700`},
-			{"→ ", `"jsonrpc":"1.0"`}, {"← ", `"code":-32600`},
-			{"→ ", `"no/such/method"`}, {"← ", `"code":-32601`},
-			{"→ ", `"no_such_tool"`}, {"← ", `"code":-32602`},
-			{"→ ", `"name":"panic"`}, {"← ", `"code":-32603`}},
-		6: {{"→ ", `"method":"resources/read","params":{"uri":"test://static-text"}`},
-			{"← ", `"text":"This is the content of the static text resource."`},
-			{"→ ", `"method":"prompts/get","params":{"name":"deployment_review","arguments":{"environment":"staging"}}`},
-			{"← ", `"messages":[{"role":"user","content":{"type":"text","text":"Review the deployment to staging`},
-			{"→ ", `"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"deployment_review"}`},
-			{"← ", `"completion":{"values":["development","staging"],"total":2}`}},
-		7: {{"→ ", `"name":"test_input_required_result_elicitation"`},
-			{"← ", `"method":"elicitation/create","params":{"message":"What is your name?"`},
-			{"→ ", `"result":{"action":"accept","content":{"name":"Ada"}}`},
-			{"← ", `"text":"Hello, Ada!"`}},
-		8: {{"→ ", `"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"`},
-			{"← ", `"supportedVersions":["2026-07-28"`},
-			{"→ ", `"method":"resources/read","params":{"uri":"test://template/42/data","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"`},
-			{"← ", `"resultType":"complete"`},
-			{"← ", `"ttlMs":60000,"cacheScope":"private","contents":[{"uri":"test://template/42/data","mimeType":"application/json","text":"{\"id\":\"42\",\"templateTest\":true`}},
-		9: {{"→ ", `"name":"test_input_required_result_elicitation","arguments":{},"_meta"`},
-			{"← ", `"inputRequests":{"user_name":{"method":"elicitation/create"`},
-			{"→ ", `"inputResponses":{"user_name":{"action":"accept","content":{"name":"Ada"}}},"requestState":`},
-			{"← ", `"resultType":"complete","content":[{"type":"text","text":"Hello, Ada!"}]`}},
-		10: {{"→ ", `"method":"tools/call","params":{"name":"slow_compute"`},
-			{"← ", `"resultType":"task"`},
-			{"→ ", `"method":"tasks/get","params":{"taskId":"(random)"`},
-			{"← ", `"status":"completed"`},
-			{"← ", `"result":{"resultType":"complete","content":[{"type":"text","text":"Computed demo in 0.2s"}]`}},
-		11: {{"→ ", `"method":"subscriptions/listen"`},
-			{"← ", `"method":"notifications/subscriptions/acknowledged","params":{"notifications":{"toolsListChanged":true,"resourceSubscriptions":["test://static-text"]},"_meta":{"io.modelcontextprotocol/subscriptionId":`},
-			{"→ ", "(closes stdin)"},
-			{"← ", `"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":`},
-			{"← ", "(exits with status 0)"}},
-		12: {{"→ ", "POST /mcp  MCP-Protocol-Version: 2026-07-28 · Mcp-Method: tools/call · Mcp-Name: test_tool_with_progress"},
-			{"← ", "200 text/event-stream"},
-			{"← ", `"method":"notifications/progress"`},
-			{"← ", `"resultType":"complete"`}},
-		13: {{"→ ", `"method":"initialize"`},
-			{"← ", "200 application/json · Mcp-Session-Id: (32 random hex digits)"},
-			{"→ ", "DELETE /mcp  Mcp-Session-Id: (32 random hex digits)"},
-			{"← ", "204"},
-			{"← ", "(exits with status 0)"}},
+	if len(bySteps)-1 != len(steps) {
+		t.Fatalf("the demo has %d steps, want %d: %v", len(bySteps)-1, len(steps), steps)
 	}
-	if len(bySteps) != len(wants) {
-		t.Fatalf("the demo has %d steps, the test knows %d", len(bySteps)-1, len(wants)-1)
-	}
-	for n, want := range wants[1:] {
+	for n, name := range steps {
+		wants, ok := stepWants[name]
+		if !ok {
+			t.Fatalf("no wants for step %q", name)
+		}
 		lines := bySteps[n+1]
 		i := 0
-		for _, w := range want {
+		for _, w := range wants {
 			for i < len(lines) && !(strings.HasPrefix(lines[i], w.prefix) && strings.Contains(lines[i], w.text)) {
 				i++
 			}
 			if i == len(lines) {
-				t.Errorf("step %d lacks a %q line with %q (after the ones before it):\n%s", n+1, w.prefix, w.text, strings.Join(lines, "\n"))
+				t.Errorf("step %d (%s) lacks a %q line with %q (after the ones before it):\n%s", n+1, name, w.prefix, w.text, strings.Join(lines, "\n"))
 				break
 			}
 		}
@@ -176,6 +136,7 @@ func TestDemoShowsWhatMatters(t *testing.T) {
 	if t.Failed() {
 		t.Log("\n" + text)
 	}
+	return held
 }
 
 // stepHeading is a numbered step heading.
@@ -210,11 +171,11 @@ func linesAfter(lines []string, s string) ([]string, bool) {
 	return nil, false
 }
 
-// TestSessionIsDeterministicAndAsSent runs the session twice: the outputs
-// must be the same byte for byte (no times, ids or cursors that vary), and
-// every wire line must be printed as it crossed the pipes (with
-// placeholders, in the task step, for values random per run), or cut with
-// an exact count of the bytes left out.
+// TestSessionIsDeterministicAndAsSent runs the session twice in each
+// mode: the outputs must be the same byte for byte (no times, ids or
+// cursors that vary), and every wire line must be printed as it crossed
+// the pipes (with placeholders, in the task step, for values random per
+// run), or cut with an exact count of the bytes left out.
 func TestSessionIsDeterministicAndAsSent(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -224,11 +185,20 @@ func TestSessionIsDeterministicAndAsSent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, mode := range demoModes {
+		t.Run(mode.name, func(t *testing.T) { checkAsSent(t, bin, mode.opts) })
+	}
+}
+
+// checkAsSent runs the session at bin twice with opts and checks that
+// both printed the same, each wire line as sent.
+func checkAsSent(t *testing.T, bin string, opts options) {
 	var outs [2]string
 	var s *session
+	var err error
 	for i := range outs {
 		var out bytes.Buffer
-		s, err = runScript(bin, &out, false, responseTimeout)
+		s, err = runScript(bin, &out, opts, responseTimeout)
 		if err != nil {
 			t.Fatalf("run %d: %v\n%s", i+1, err, out.String())
 		}
@@ -302,7 +272,7 @@ func TestSessionReportsBrokenServers(t *testing.T) {
 			t.Setenv(fakeServerEnv, tt.fake)
 			var out bytes.Buffer
 			start := time.Now()
-			_, err := runScript(os.Args[0], &out, false, 100*time.Millisecond)
+			_, err := runScript(os.Args[0], &out, options{all: true}, 100*time.Millisecond)
 			if err == nil {
 				t.Fatalf("the session succeeded against a broken server:\n%s", out.String())
 			}

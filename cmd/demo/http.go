@@ -14,11 +14,11 @@ import (
 )
 
 // httpSteps run after the stdio session, against the same binary serving
-// Streamable HTTP: they are numbered after steps.
+// Streamable HTTP, and only with -all: they are numbered after steps.
 var httpSteps = []step{
 	{"Streamable HTTP: the same binary with -http 127.0.0.1:0 (one endpoint, both eras)",
-		"2026-07-28 in one POST: headers mirror the body; progress comes as SSE events before the result", (*session).httpModern},
-	{"", "A legacy session: initialize gets an Mcp-Session-Id (cut: it is random), DELETE ends it, SIGTERM stops the server", (*session).httpLegacy},
+		"2026-07-28 in one POST: headers mirror the body; progress comes as SSE events before the result", (*session).httpModern, allOnly},
+	{"", "A legacy session: initialize gets an Mcp-Session-Id (cut: it is random), DELETE ends it, SIGTERM stops the server", (*session).httpLegacy, allOnly},
 }
 
 // httpServer is cmd/everything serving HTTP.

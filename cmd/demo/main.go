@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,13 +13,55 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Stdout, useColor(os.Stdout)))
+	opts, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		os.Exit(2)
+	}
+	opts.color = useColor(os.Stdout)
+	os.Exit(run(os.Stdout, opts))
 }
 
-// run builds the server, runs the session, printing to w (with colour when
-// color is true), and returns the exit status: 0 when every check held.
-func run(w io.Writer, color bool) int {
-	p := newPrinter(w, color)
+// usage heads the -h output, before the flags.
+const usage = `usage: go run ./cmd/demo [-all]   (make demo)
+
+Builds cmd/everything and drives a scripted session against it over
+stdio pipes, printing every line as sent. By default: the legacy session
+(initialize, tools/list, a call and a validation isError, a log message,
+progress, a cancellation, one error of each class), then the modern
+server/discover, a read carrying _meta, a task polled to completion and
+a subscriptions/listen acknowledgement.
+
+`
+
+// parseFlags reads the command line (args without the program name); on
+// an error, or -h, it prints to stderr what went wrong and the usage.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var opts options
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&opts.all, "all", false, "also show the elicitation of both eras, a resource read, a prompt and a completion,\nand Streamable HTTP (a modern call with SSE progress, a legacy session, SIGTERM)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return opts, err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return opts, errors.New("unexpected arguments")
+	}
+	return opts, nil
+}
+
+// run builds the server, runs the session opts selects, printing to w, and
+// returns the exit status: 0 when every check held.
+func run(w io.Writer, opts options) int {
+	p := newPrinter(w, opts.color)
 	root, err := moduleRoot()
 	if err != nil {
 		p.fail("%v", err)
@@ -36,7 +79,7 @@ func run(w io.Writer, color bool) int {
 		p.fail("building cmd/everything: %v", err)
 		return 1
 	}
-	if err := runSession(bin, w, color); err != nil {
+	if err := runSession(bin, w, opts); err != nil {
 		return 1
 	}
 	return 0

@@ -63,20 +63,25 @@ type session struct {
 	http *httpServer // the HTTP server, while the HTTP steps run
 }
 
-// runSession starts the server binary at bin, runs every step against it,
-// printing to out (with colour when color is true), and returns an error
-// when any check failed.
-func runSession(bin string, out io.Writer, color bool) error {
-	_, err := runScript(bin, out, color, responseTimeout)
+// options are what a run shows and how.
+type options struct {
+	color bool // ANSI colour in the output
+	all   bool // every step (-all), not only the default set
+}
+
+// runSession starts the server binary at bin, runs the steps opts selects
+// against it, printing to out, and returns an error when any check failed.
+func runSession(bin string, out io.Writer, opts options) error {
+	_, err := runScript(bin, out, opts, responseTimeout)
 	return err
 }
 
 // runScript is runSession with every wait bounded by timeout; it also
 // returns the session, for its transcript.
-func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*session, error) {
-	p := newPrinter(out, color)
-	p.title("mcpwire demo: cmd/everything %s on stdio pipes. → client, ← server, each line as sent (long ones cut)",
-		strings.Join(serverArgs, " "))
+func runScript(bin string, out io.Writer, opts options, timeout time.Duration) (*session, error) {
+	p := newPrinter(out, opts.color)
+	p.title("mcpwire demo: cmd/everything %s on stdio pipes. → client, ← server, lines as sent (long ones cut). %s",
+		strings.Join(serverArgs, " "), modeNote(opts.all))
 	srv, err := startServer(bin, serverArgs...)
 	if err != nil {
 		p.fail("starting the server: %v", err)
@@ -86,12 +91,12 @@ func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*s
 	defer watchdog.Stop()
 
 	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}, bin: bin}
-	for i, st := range steps {
-		if st.era != "" {
-			p.era(st.era)
-		}
-		p.step(i+1, st.caption)
-		if s.gone != "" && i < len(steps)-1 {
+	stdio := selected(steps, opts.all)
+	n := 0 // the number of the step last shown
+	for i, st := range stdio {
+		n++
+		s.heading(n, st)
+		if s.gone != "" && i < len(stdio)-1 { // the last step ends the process
 			p.note("(skipped: %s)", s.gone)
 			continue
 		}
@@ -103,11 +108,9 @@ func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*s
 		<-s.srv.exited
 	}
 	if s.failures == 0 { // the same binary over HTTP, once stdio held
-		for i, st := range httpSteps {
-			if st.era != "" {
-				p.era(st.era)
-			}
-			p.step(len(steps)+i+1, st.caption)
+		for _, st := range selected(httpSteps, opts.all) {
+			n++
+			s.heading(n, st)
 			st.run(s)
 		}
 	}
@@ -119,6 +122,23 @@ func runScript(bin string, out io.Writer, color bool, timeout time.Duration) (*s
 	}
 	p.ok("all %d checks held", s.checks)
 	return s, nil
+}
+
+// modeNote ends the title: what -all adds, or that it is on.
+func modeNote(all bool) string {
+	if all {
+		return "-all: every step"
+	}
+	return "-all adds elicitation, resources/prompts and HTTP"
+}
+
+// heading prints step st's era heading, if it has one, and its numbered
+// caption.
+func (s *session) heading(n int, st step) {
+	if st.era != "" {
+		s.p.era(st.era)
+	}
+	s.p.step(n, st.caption)
 }
 
 // check records a check and prints it only when it does not hold; it

@@ -13,25 +13,45 @@ import (
 
 // step is one part of the scripted session.
 type step struct {
-	era     string // when set, a heading printed before the step
-	caption string
-	run     func(*session)
+	era       string // when set, a heading printed before the step
+	caption   string
+	run       func(*session)
+	inDefault bool // shown by every run; false: only with -all
 }
 
+// The values of step.inDefault, by name.
+const (
+	byDefault = true
+	allOnly   = false
+)
+
 // steps is the scripted session, in order: one legacy session and modern
-// requests, on one server process.
+// requests, on one server process. The last step, which ends the
+// process, must be in the default set.
 var steps = []step{
-	{"Legacy era (2025-11-25): initialize opens one session on the process", "initialize, then notifications/initialized (a notification: no reply)", (*session).handshake},
-	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools},
-	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls},
-	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning},
-	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses},
-	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts},
-	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy},
-	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead},
-	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern},
-	{"", "A task (the tasks extension declared): tools/call answers CreateTaskResult; tasks/get after pollIntervalMs has the result", (*session).taskPolled},
-	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown},
+	{"Legacy era (2025-11-25): initialize opens one session on the process", "initialize, then notifications/initialized (a notification: no reply)", (*session).handshake, byDefault},
+	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools, byDefault},
+	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls, byDefault},
+	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning, byDefault},
+	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses, byDefault},
+	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts, allOnly},
+	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy, allOnly},
+	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead, byDefault},
+	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern, allOnly},
+	{"", "A task (the tasks extension declared): tools/call answers CreateTaskResult; tasks/get after pollIntervalMs has the result", (*session).taskPolled, byDefault},
+	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown, byDefault},
+}
+
+// selected is the steps of list a run shows: every one with all, else
+// those in the default set.
+func selected(list []step, all bool) []step {
+	var out []step
+	for _, st := range list {
+		if all || st.inDefault {
+			out = append(out, st)
+		}
+	}
+	return out
 }
 
 // legacyVersion is the revision the legacy session asks for.
