@@ -77,8 +77,9 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 			}
 		}
 	}
-	ack, _ := json.Marshal(listenAck{
-		Notifications: listenFilter{SubscriptionFilter: honoured, TaskIDs: taskIDs}, Meta: subscriptionMeta(r.id),
+	honoured.TaskIDs = taskIDs
+	ack, _ := json.Marshal(protocol.SubscriptionsAcknowledgedNotificationParams{
+		Notifications: honoured, Meta: subscriptionMeta(r.id),
 	})
 
 	ss.subsMu.Lock()

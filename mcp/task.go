@@ -28,13 +28,14 @@ import (
 //     a task of a tool without task support. A task-supporting tool called
 //     by a declaring request answers CreateTaskResult, a flat
 //     {resultType:"task", taskId, status, createdAt, lastUpdatedAt, ttlMs,
-//     pollIntervalMs} without result, error, inputRequests or requestState,
-//     and only once the record is in the store (an immediate tasks/get
-//     finds it). An optional-task tool that completes within
-//     Options.TaskGrace answers its result instead (the immediate-result
-//     shortcut). Called without the declaration, an optional-task tool runs
-//     as an ordinary call; a required-task tool is -32021
-//     (tasks-required-task-error).
+//     pollIntervalMs} without result, error, inputRequests or requestState
+//     (protocol.CreateTaskResult, as the extension's other shapes are in
+//     package protocol), and only once the record is in the store (an
+//     immediate tasks/get finds it). An optional-task tool that completes
+//     within Options.TaskGrace answers its result instead (the
+//     immediate-result shortcut). Called without the declaration, an
+//     optional-task tool runs as an ordinary call; a required-task tool is
+//     -32021 (tasks-required-task-error).
 //   - Lifecycle: working, input_required, completed, failed, cancelled.
 //     A tool that ran and returned an error is completed with its isError
 //     result; failed is for a call that could not produce a result (a
@@ -43,7 +44,11 @@ import (
 //     inputRequests by status (no tasks/result, no tasks/list: both
 //     -32601, as any unknown method), without the v1 related-task _meta.
 //     ttlMs and pollIntervalMs are integer milliseconds (tasks-wire-fields);
-//     a task is kept at least ttlMs after its last update.
+//     a task is kept at least ttlMs after its last update. A working task
+//     is not updated while its handler runs, so one that runs longer than
+//     Options.TaskTTL expires meanwhile: its handler's context is then
+//     cancelled with ErrTaskExpired (a tasks/cancel of it is -32602), since
+//     its outcome could never be read. Set TaskTTL above the longest run.
 //   - Input (tasks-mrtr-input): a task whose handler asks the client
 //     (package ask) is input_required with the questions under
 //     inputRequests; tasks/update delivers inputResponses and is acked with

@@ -15,77 +15,79 @@ import (
 )
 
 // resultTypeTask is the resultType of a CreateTaskResult.
-const resultTypeTask protocol.ResultType = "task"
-
-// taskWire is a task on the wire: CreateTaskResult (with resultType
-// "task" and nothing inlined) and the DetailedTask of tasks/get. It never
-// carries requestState (tasks-request-state-removal).
-type taskWire struct {
-	protocol.Envelope
-	TaskID         string                     `json:"taskId"`
-	Status         task.Status                `json:"status"`
-	StatusMessage  string                     `json:"statusMessage,omitempty"`
-	CreatedAt      string                     `json:"createdAt"`
-	LastUpdatedAt  string                     `json:"lastUpdatedAt"`
-	TTLMs          *int64                     `json:"ttlMs"`
-	PollIntervalMs int64                      `json:"pollIntervalMs,omitempty"`
-	Result         json.RawMessage            `json:"result,omitempty"`
-	Error          json.RawMessage            `json:"error,omitempty"`
-	InputRequests  map[string]json.RawMessage `json:"inputRequests,omitempty"`
-}
-
-// taskAck is the empty {resultType:"complete"} of tasks/update and
-// tasks/cancel.
-type taskAck struct{ protocol.Envelope }
+const resultTypeTask = protocol.ResultTypeTask
 
 const isoMillis = "2006-01-02T15:04:05.000Z07:00"
 
-// wireTask is t on the wire; detailed inlines what its status carries.
-func wireTask(t *task.Task, detailed bool) *taskWire {
-	w := &taskWire{TaskID: t.ID, Status: t.Status, StatusMessage: t.StatusMessage,
-		CreatedAt: t.CreatedAt.UTC().Format(isoMillis), LastUpdatedAt: t.UpdatedAt.UTC().Format(isoMillis)}
+// wireTask is t on the wire (protocol.DetailedTask in its envelope): the
+// members every task message carries and, with detailed, what its status
+// inlines, as tasks/get answers it. Without detailed it is the task of a
+// CreateTaskResult, once the caller sets resultType "task"; a task never
+// carries requestState (tasks-request-state-removal).
+//
+// The record keeps the inlined members as JSON (task.Task); they are
+// decoded into their protocol types here, which encode them back to the
+// same bytes. This server wrote them: the error from a *jsonrpc.Error, each
+// input request from the method and the params package ask encoded from
+// protocol types, so they decode. Should a record hold one that does not
+// (a record damaged in its store), the error is replaced by a -32603 one
+// and the input request is left out, rather than the task becoming
+// unreadable.
+func wireTask(t *task.Task, detailed bool) *protocol.GetTaskResult {
+	w := &protocol.GetTaskResult{DetailedTask: protocol.DetailedTask{Task: protocol.Task{
+		TaskID: t.ID, Status: t.Status, StatusMessage: t.StatusMessage,
+		CreatedAt: t.CreatedAt.UTC().Format(isoMillis), LastUpdatedAt: t.UpdatedAt.UTC().Format(isoMillis),
+	}}}
 	if t.TTL > 0 {
-		ms := t.TTL.Milliseconds()
-		w.TTLMs = &ms
+		w.TTLMs = protocol.TTL(t.TTL)
 	}
 	if ms := t.PollInterval.Milliseconds(); ms > 0 {
-		w.PollIntervalMs = ms
+		w.PollIntervalMs = &ms
 	}
-	if detailed {
-		switch t.Status {
-		case task.Completed:
-			w.Result = t.Result
-		case task.Failed:
-			w.Error = t.Error
-		case task.InputRequired:
-			w.InputRequests = t.InputRequests
+	if !detailed {
+		return w
+	}
+	switch t.Status {
+	case task.Completed:
+		w.Result = t.Result
+	case task.Failed:
+		if len(t.Error) > 0 {
+			w.Error = new(jsonrpc.Error)
+			if json.Unmarshal(t.Error, w.Error) != nil {
+				w.Error = jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the task's error could not be read")
+			}
+		}
+	case task.InputRequired:
+		for key, raw := range t.InputRequests {
+			var req protocol.InputRequest
+			if json.Unmarshal(raw, &req) != nil {
+				continue
+			}
+			if w.InputRequests == nil {
+				w.InputRequests = make(protocol.InputRequests, len(t.InputRequests))
+			}
+			w.InputRequests[key] = req
 		}
 	}
 	return w
 }
 
-// taskParams are the params of tasks/get, tasks/update and tasks/cancel
-// (tasks/update's inputResponses is read from the request, raw).
-type taskParams struct {
-	TaskID *string `json:"taskId"`
-}
-
 // findTask checks the request and returns its task: -32021 without the
 // extension, -32602 for a missing or unknown id (another caller's task is
 // unknown to this one).
-func (s *Server) findTask(ctx context.Context, r *request, p *taskParams) (*task.Task, error) {
+func (s *Server) findTask(ctx context.Context, r *request, id string) (*task.Task, error) {
 	if !declaresTasks(r) {
 		return nil, missingTasks(r.method)
 	}
-	if p.TaskID == nil || *p.TaskID == "" {
+	if id == "" {
 		return nil, invalidParams(`%s needs "taskId", a string`, r.method)
 	}
-	t, err := s.tasks.store.Get(ctx, *p.TaskID)
+	t, err := s.tasks.store.Get(ctx, id)
 	if err == nil && t.Owner != subjectOf(r) {
 		err = task.ErrNotFound
 	}
 	if err != nil {
-		return nil, s.taskError(*p.TaskID, err)
+		return nil, s.taskError(id, err)
 	}
 	return t, nil
 }
@@ -108,16 +110,16 @@ func (s *Server) storeFailure(op, id string, err error) error {
 		WithData(map[string]string{"reason": "task_store"})
 }
 
-func handleTasksGet(ctx context.Context, ss *session, _ *call, r *request, p *taskParams) (any, error) {
-	t, err := ss.srv.findTask(ctx, r, p)
+func handleTasksGet(ctx context.Context, ss *session, _ *call, r *request, p *protocol.TaskRequestParams) (any, error) {
+	t, err := ss.srv.findTask(ctx, r, p.TaskID)
 	if err != nil {
 		return nil, err
 	}
 	return wireTask(t, true), nil
 }
 
-func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p *taskParams) (any, error) {
-	t, err := ss.srv.findTask(ctx, r, p)
+func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p *protocol.TaskRequestParams) (any, error) {
+	t, err := ss.srv.findTask(ctx, r, p.TaskID)
 	if err != nil {
 		return nil, err
 	}
@@ -137,15 +139,17 @@ func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p 
 		ss.srv.taskChanged(stored)
 	}
 	ss.srv.tasks.cancelLocal(t.ID, errors.New("task cancelled by the client"))
-	return &taskAck{}, nil
+	return &protocol.CancelTaskResult{}, nil
 }
 
-func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p *taskParams) (any, error) {
-	t, err := ss.srv.findTask(ctx, r, p)
+func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p *protocol.UpdateTaskRequestParams) (any, error) {
+	t, err := ss.srv.findTask(ctx, r, p.TaskID)
 	if err != nil {
 		return nil, err
 	}
-	// inputResponses is read raw (the typed decoding leaves it out).
+	// inputResponses is read raw, answer by answer (the typed decoding
+	// leaves p.InputResponses out: an answer to a key not asked, of any
+	// shape, is ignored rather than refused).
 	var given jsonx.Object
 	if raw := r.params.Get("inputResponses"); raw != nil && string(raw) != "null" {
 		if given, err = jsonx.ParseObject(raw); err != nil {
@@ -209,5 +213,5 @@ func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p 
 			t.Stop()
 		}
 	}
-	return &taskAck{}, nil
+	return &protocol.UpdateTaskResult{}, nil
 }

@@ -38,25 +38,9 @@ import (
 // reads the task from the shared Options.TaskStore, so a state superseded
 // before it was delivered there is skipped for the newer one.
 
-// notificationTasks is the method of a task status notification.
-const notificationTasks = "notifications/tasks"
-
 // listenMaxTaskIDs bounds the taskIds one listen stream follows; the rest
 // are not honoured.
 const listenMaxTaskIDs = 64
-
-// listenFilter is the acknowledged filter: the schema's, and the tasks
-// extension's taskIds.
-type listenFilter struct {
-	protocol.SubscriptionFilter
-	TaskIDs []string `json:"taskIds,omitzero"`
-}
-
-// listenAck is the params of notifications/subscriptions/acknowledged.
-type listenAck struct {
-	Notifications listenFilter               `json:"notifications"`
-	Meta          *protocol.NotificationMeta `json:"_meta,omitempty"`
-}
 
 // taskSeen is the state of a task last sent on a stream.
 type taskSeen struct {
@@ -206,17 +190,14 @@ func (sub *subscription) tellTask(t *task.Task) {
 		return
 	}
 	sub.told[t.ID] = seen(t)
-	sub.call.notify(&jsonrpc.Notification{Method: notificationTasks, Params: taskNotice(t, sub.call.id)})
+	sub.call.notify(&jsonrpc.Notification{Method: protocol.NotificationTaskStatus, Params: taskNotice(t, sub.call.id)})
 }
 
 // taskNotice is the params of notifications/tasks: the task as tasks/get
 // answers it, without resultType, with the subscription id in _meta.
 func taskNotice(t *task.Task, id jsonrpc.ID) json.RawMessage {
-	body, _ := json.Marshal(wireTask(t, true)) // {"taskId":…}: never empty
-	meta, _ := json.Marshal(subscriptionMeta(id))
-	out := make([]byte, 0, len(body)+len(meta)+10)
-	out = append(out, `{"_meta":`...)
-	out = append(out, meta...)
-	out = append(out, ',')
-	return append(out, body[1:]...)
+	b, _ := json.Marshal(protocol.TaskStatusNotificationParams{
+		Meta: subscriptionMeta(id), DetailedTask: wireTask(t, true).DetailedTask,
+	}) // plain data: it always encodes
+	return b
 }

@@ -267,3 +267,16 @@ func TestTaskCancelAcrossInstances(t *testing.T) {
 	}
 	waitStatus(t, onA, id, "cancelled")
 }
+
+// A listen whose taskIds is not an array of strings is -32602 naming the
+// member, whether it is a string or holds a number.
+func TestListenTaskIDsMalformed(t *testing.T) {
+	c := start(t, gatedServer(t, "ada", nil, nil, make(chan struct{})))
+	for i, ids := range []any{"t1", []any{1}} {
+		r := c.request(jsonrpc.Int64ID(int64(i+1)), "subscriptions/listen", map[string]any{
+			"notifications": map[string]any{"taskIds": ids}, "_meta": askingMeta})
+		if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams || !strings.Contains(r.Error.Message, "taskIds") {
+			t.Errorf("taskIds %v: %+v, want -32602 naming taskIds", ids, r.Error)
+		}
+	}
+}

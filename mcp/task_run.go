@@ -82,6 +82,9 @@ type taskRun struct {
 	delivered bool             // the outcome went to early: no task for it
 	early     chan taskOutcome // the outcome of a run that ended before its task existed
 	escalated chan error       // StartTask's signal, on a Deferred run
+
+	expiryMu sync.Mutex  // guards expiry (store runs with mu held)
+	expiry   *time.Timer // watchExpiry's, stopped by settle
 }
 
 // taskOutcome is how a handler's run ended.
@@ -204,12 +207,54 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 	}
 	run.id = t.ID
 	if o == nil {
-		run.rt.mu.Lock()
-		run.rt.runs[t.ID] = run
-		run.rt.mu.Unlock()
+		run.rt.register(run, t)
 	}
 	return nil
 }
+
+// register records a run of stored task t as running here, and watches
+// its expiry.
+func (rt *taskRuntime) register(run *taskRun, t *task.Task) {
+	rt.mu.Lock()
+	rt.runs[t.ID] = run
+	rt.mu.Unlock()
+	if t.TTL > 0 {
+		run.watchExpiry(t.Expires())
+	}
+}
+
+// ErrTaskExpired is the context cause of a task handler whose task
+// expired while it ran: a working task is written only when its state
+// changes, so a handler that runs longer than Options.TaskTTL since the
+// last change outlives its record, and its outcome could never be read.
+var ErrTaskExpired = errors.New("mcp: the task expired (Options.TaskTTL) while its handler ran")
+
+// watchExpiry cancels the run with ErrTaskExpired once its task is gone
+// from the store, looking first at at, the record's expiry as last seen,
+// and again at the new expiry while the record is updated meanwhile (an
+// answered question, say). settle stops it.
+func (run *taskRun) watchExpiry(at time.Time) {
+	run.expiryMu.Lock()
+	defer run.expiryMu.Unlock()
+	if run.ctx.Err() != nil {
+		return
+	}
+	run.expiry = time.AfterFunc(time.Until(at), func() {
+		t, err := run.rt.store.Get(context.Background(), run.id)
+		switch {
+		case errors.Is(err, task.ErrNotFound):
+			run.ss.log.Warn("mcp: a task expired while its handler ran; cancelling it", "task", run.id, "tool", run.e.tool.Name)
+			run.cancel(ErrTaskExpired)
+		case err != nil:
+			run.watchExpiry(time.Now().Add(expiryRecheck)) // the store is unreachable: look again
+		case !t.Status.Terminal():
+			run.watchExpiry(t.Expires())
+		}
+	})
+}
+
+// expiryRecheck is how soon watchExpiry asks again a store that failed.
+const expiryRecheck = 5 * time.Second
 
 // createdResult is the CreateTaskResult of the run's stored task, read
 // back with the request's ctx: the run's own context may be over already
@@ -220,9 +265,9 @@ func (run *taskRun) createdResult(ctx context.Context) (any, error) {
 	if err != nil {
 		return nil, run.rt.srv.storeFailure("reading back", run.id, err)
 	}
-	w := wireTask(t, false)
-	w.ResultType = resultTypeTask
-	return w, nil
+	res := &protocol.CreateTaskResult{Task: wireTask(t, false).Task}
+	res.ResultType = resultTypeTask
+	return res, nil
 }
 
 // exec runs the handler, then records its outcome: in the task, or, when
@@ -268,6 +313,11 @@ func (run *taskRun) settle(id string, o taskOutcome) {
 	}
 	rt.mu.Unlock()
 	defer run.cancel(nil)
+	run.expiryMu.Lock()
+	if run.expiry != nil {
+		run.expiry.Stop()
+	}
+	run.expiryMu.Unlock()
 	stored, err := rt.finish(id, func(t *task.Task) { run.apply(t, o) })
 	if err != nil && !errors.Is(err, errTaskTerminal) && !errors.Is(err, task.ErrNotFound) {
 		// The store refused the outcome (too large for it, say) or could
@@ -403,9 +453,7 @@ func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request,
 	}
 	run := rt.newRun(ctx, ss, e, r, t.Arguments, in)
 	run.id = t.ID
-	rt.mu.Lock()
-	rt.runs[t.ID] = run
-	rt.mu.Unlock()
+	rt.register(run, t)
 	go func() {
 		defer close(done)
 		run.settle(t.ID, run.invoke())

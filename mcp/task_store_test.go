@@ -105,3 +105,42 @@ func TestTaskOutcomeRefused(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// A handler that runs past its task's TTL loses the record (nothing
+// writes a working task), and is cancelled with ErrTaskExpired rather
+// than left running for an outcome no one can read.
+func TestTaskExpiryCancelsTheHandler(t *testing.T) {
+	srv := newServer(t, &mcp.Options{TaskGrace: -1, TaskTTL: 150 * time.Millisecond})
+	cause := make(chan error, 1)
+	block := rawTool("block", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+		select {
+		case <-ctx.Done():
+			cause <- context.Cause(ctx)
+			return nil, ctx.Err()
+		case <-time.After(10 * time.Second):
+			cause <- nil
+			return tool.TextResult("ran to the end"), nil
+		}
+	})
+	if err := srv.AddTaskTool(block, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, srv)
+	meta := modernMeta(tasksDeclared)
+	created := result(t, c.request(jsonrpc.Int64ID(1), "tools/call", map[string]any{"name": "block", "_meta": meta}))
+	if created["resultType"] != "task" {
+		t.Fatalf("tools/call: %v, want a task", created)
+	}
+	select {
+	case err := <-cause:
+		if !errors.Is(err, mcp.ErrTaskExpired) {
+			t.Fatalf("the handler ended with cause %v, want ErrTaskExpired", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler still runs long after its task expired")
+	}
+	r := c.request(jsonrpc.Int64ID(2), "tasks/get", map[string]any{"taskId": created["taskId"], "_meta": meta})
+	if r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
+		t.Fatalf("tasks/get of the expired task: %+v, want -32602", r.Error)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/task"
 )
 
 func ExampleCallToolRequest() {
@@ -146,4 +147,38 @@ func ExampleOutcome() {
 	// field is a string: true
 	// state: opaque
 	// {"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}},"name":"whoami","inputResponses":{"login":{"action":"accept","content":{"name":"octocat"}}},"requestState":"opaque"}
+}
+
+func ExampleGetTaskResult() {
+	// A tools/call that became a task answers a CreateTaskResult ...
+	created := `{"resultType":"task","taskId":"dGFzay1vbmU","status":"working",
+		"createdAt":"2026-07-28T10:00:00.000Z","lastUpdatedAt":"2026-07-28T10:00:00.000Z",
+		"ttlMs":3600000,"pollIntervalMs":500}`
+	var c protocol.CreateTaskResult
+	if err := json.Unmarshal([]byte(created), &c); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.ResultType, c.TaskID, c.Status, "poll every", *c.PollIntervalMs, "ms")
+
+	// ... and tasks/get, once it completed, inlines the tool's result.
+	got := `{"resultType":"complete","taskId":"dGFzay1vbmU","status":"completed",
+		"createdAt":"2026-07-28T10:00:00.000Z","lastUpdatedAt":"2026-07-28T10:00:02.000Z","ttlMs":3600000,
+		"result":{"resultType":"complete","content":[{"type":"text","text":"42"}]}}`
+	var g protocol.GetTaskResult
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if g.Status == task.Completed {
+		var res protocol.CallToolResult
+		if err := json.Unmarshal(g.Result, &res); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(g.Status, "at", g.LastUpdatedAt+":", res.Content[0].Text.Text)
+	}
+	// Output:
+	// task dGFzay1vbmU working poll every 500 ms
+	// completed at 2026-07-28T10:00:02.000Z: 42
 }

@@ -86,4 +86,8 @@ type SubscriptionFilter struct {
 	// ResourceSubscriptions are resource URIs to get
 	// notifications/resources/updated for.
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitzero"`
+	// TaskIDs are the tasks to get notifications/tasks for: a member of
+	// the tasks extension (io.modelcontextprotocol/tasks), honoured only
+	// for requests that declare it.
+	TaskIDs []string `json:"taskIds,omitzero"`
 }

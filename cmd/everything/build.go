@@ -21,6 +21,7 @@ func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
 		PageSize:   s.pageSize, ShutdownGrace: s.grace, Logger: logger,
 		Caller: s.caller, CompletionRate: s.completionRate,
 		InputStateTTL: s.inputStateTTL, ClientRequestTimeout: s.clientRequestTimeout,
+		TaskTTL:  s.taskTTL,
 		StateKey: []byte(s.stateKey),
 	}
 }

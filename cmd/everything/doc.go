@@ -7,7 +7,7 @@
 //
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
-//	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s]
+//	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
 //	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
 //
@@ -33,6 +33,13 @@
 // client's answer to an elicitation, sampling or roots request; past it
 // the server cancels its request (notifications/cancelled) and the tool
 // fails.
+//
+// -task-ttl is how long a task of the tasks extension is kept after its
+// last update (the ttlMs of every task): once it has passed, tasks/get,
+// tasks/update and tasks/cancel answer -32602 unknown task, and a
+// subscriptions/listen no longer honours the task's id. A handler still
+// running then is not stopped by the expiry; its outcome finds no task to
+// record it in and is dropped. Like -input-state-ttl it must be positive.
 //
 // -http ADDR serves the same server over Streamable HTTP instead of stdio,
 // at http://ADDR/mcp (both eras: legacy sessions with Mcp-Session-Id, and

@@ -68,6 +68,9 @@ type settings struct {
 	// clientRequestTimeout bounds the wait for a legacy client's answer to
 	// a request the server sent (mcp.Options.ClientRequestTimeout).
 	clientRequestTimeout time.Duration
+	// taskTTL is how long a task of the tasks extension is kept after its
+	// last update, its ttlMs (mcp.Options.TaskTTL).
+	taskTTL time.Duration
 	// instance names this instance of a deployment: its legacy session
 	// ids start with it and a dot, and the instance tool reports it.
 	instance string
@@ -137,6 +140,9 @@ func parseFlags(args []string, out io.Writer) (*settings, error) {
 	if s.clientRequestTimeout <= 0 {
 		return nil, usageError(fs, "-client-request-timeout must be positive")
 	}
+	if s.taskTTL <= 0 {
+		return nil, usageError(fs, "-task-ttl must be positive")
+	}
 	if flagGiven(fs, "http") {
 		if _, _, err := net.SplitHostPort(s.httpAddr); err != nil {
 			return nil, usageError(fs, fmt.Sprintf("-http %q is not HOST:PORT (such as 127.0.0.1:8080, or 127.0.0.1:0 for a free port)", s.httpAddr))
@@ -160,6 +166,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
 	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", mcp.DefaultInputStateTTL, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")
 	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", mcp.DefaultClientRequestTimeout, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")
+	fs.DurationVar(&s.taskTTL, "task-ttl", mcp.DefaultTaskTTL, "how long a task (the tasks extension) is kept after its last update, its ttlMs: past it the tasks methods answer -32602 unknown task")
 	fs.StringVar(&s.httpAddr, "http", "", "serve over Streamable HTTP at http://ADDR/mcp instead of stdio, such as 127.0.0.1:8080 (port 0: a free port, logged)")
 	fs.StringVar(&s.instance, "instance", "", "this instance's name in a deployment, such as i1: its legacy session ids start with it (default $"+instanceEnv+")")
 	fs.StringVar(&s.stateKey, "state-key", "", "the secret, at least 32 characters, that seals cursors and requestState; the same on every instance (default $"+stateKeyEnv+", else random per process)")

@@ -78,6 +78,9 @@ func TestParseFlagsRefuses(t *testing.T) {
 		{"-input-state-ttl", "-1m"},
 		{"-client-request-timeout", "0s"},
 		{"-client-request-timeout", "soon"},
+		{"-task-ttl", "0s"},
+		{"-task-ttl", "-1h"},
+		{"-task-ttl", "forever"},
 		{"-caller", ":operator"},
 		{"-http", ""},
 		{"-http", "127.0.0.1"},
@@ -94,12 +97,14 @@ func TestParseFlagsRefuses(t *testing.T) {
 	}
 	s, err := parseFlags(nil, io.Discard)
 	if err != nil || s.watchInterval != defaultWatchInterval || s.pageSize != 10 || s.completionRate != 0 || s.fixtures ||
-		s.inputStateTTL != mcp.DefaultInputStateTTL || s.clientRequestTimeout != mcp.DefaultClientRequestTimeout {
+		s.inputStateTTL != mcp.DefaultInputStateTTL || s.clientRequestTimeout != mcp.DefaultClientRequestTimeout ||
+		s.taskTTL != mcp.DefaultTaskTTL || s.serverOptions(nil).TaskTTL != mcp.DefaultTaskTTL {
 		t.Errorf("defaults: %+v, %v", s, err)
 	}
-	s, err = parseFlags([]string{"-input-state-ttl", "250ms", "-client-request-timeout", "2s"}, io.Discard)
-	if err != nil || s.inputStateTTL != 250*time.Millisecond || s.clientRequestTimeout != 2*time.Second {
-		t.Errorf("-input-state-ttl 250ms -client-request-timeout 2s: %+v, %v", s, err)
+	s, err = parseFlags([]string{"-input-state-ttl", "250ms", "-client-request-timeout", "2s", "-task-ttl", "1500ms"}, io.Discard)
+	if err != nil || s.inputStateTTL != 250*time.Millisecond || s.clientRequestTimeout != 2*time.Second ||
+		s.taskTTL != 1500*time.Millisecond || s.serverOptions(nil).TaskTTL != 1500*time.Millisecond {
+		t.Errorf("-input-state-ttl 250ms -client-request-timeout 2s -task-ttl 1500ms: %+v, %v", s, err)
 	}
 	if _, err := parseFlags([]string{"-h"}, io.Discard); err != flag.ErrHelp {
 		t.Errorf("-h: %v, want flag.ErrHelp", err)

@@ -51,10 +51,10 @@ func transcripts(t *testing.T) []string {
 // configKeys are the keys a transcript's config may set. Each is the
 // command's flag of the same name and takes what the flag takes:
 // page-size, max-message-bytes and completion-rate (integers), grace,
-// input-state-ttl and client-request-timeout (durations), caller
+// input-state-ttl, client-request-timeout and task-ttl (durations), caller
 // (NAME[:SCOPE,...], such as ada:operator).
 var configKeys = []string{"page-size", "max-message-bytes", "grace", "caller",
-	"completion-rate", "input-state-ttl", "client-request-timeout"}
+	"completion-rate", "input-state-ttl", "client-request-timeout", "task-ttl"}
 
 // configArgs returns the command line a transcript's config stands for:
 // -fixtures; -watch-interval 0, so the watched resource never changes on
@@ -104,13 +104,16 @@ type config struct {
 	inputStateTTL time.Duration
 	// clientRequestTimeout bounds the wait for a legacy client's answer.
 	clientRequestTimeout time.Duration
+	// taskTTL is how long a task is kept after its last update.
+	taskTTL time.Duration
 }
 
 // configOf returns a transcript's config, read as settingsOf reads it.
 func configOf(t *testing.T, tr *golden.Transcript) config {
 	s := settingsOf(t, tr)
 	return config{pageSize: s.pageSize, maxMsg: s.maxMsg, grace: s.grace, caller: tr.Config["caller"],
-		completionRate: s.completionRate, inputStateTTL: s.inputStateTTL, clientRequestTimeout: s.clientRequestTimeout}
+		completionRate: s.completionRate, inputStateTTL: s.inputStateTTL, clientRequestTimeout: s.clientRequestTimeout,
+		taskTTL: s.taskTTL}
 }
 
 // positiveDuration parses a duration config value, which must be positive

@@ -23,8 +23,9 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 // schemaChecker validates every server line of a transcript against the
 // official schema of the negotiated revision, strictly (no key the revision
-// does not define), and round-trips every modern result through the
-// protocol package's types.
+// does not define), and round-trips every modern result, and the tasks
+// extension's status notification, through the protocol package's types
+// (roundTrip).
 //
 // A modern request declaring a version this server does not serve is
 // answered (-32022) in the modern form, checked against 2026-07-28. Two
@@ -84,14 +85,30 @@ func idlessError(line []byte) bool {
 // protocol package's type for its method and encodes back equal, so the
 // server's hand-built encoders and the public wire types agree. An
 // input_required result (of tools/call, prompts/get or resources/read) is
-// checked as a protocol.InputRequiredResult.
+// checked as a protocol.InputRequiredResult, a tools/call that became a
+// task (resultType "task") as a protocol.CreateTaskResult. The tasks
+// extension's status notification is checked the same way, its params as
+// protocol.TaskStatusNotificationParams; the CallToolResult a task's
+// tasks/get or notification inlines is checked as one too.
 func roundTrip(methodOf func([]byte) string, line []byte) error {
 	var env struct {
 		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
 		Result json.RawMessage `json:"result"`
 	}
-	if err := json.Unmarshal(line, &env); err != nil || env.Result == nil {
-		return nil // notifications and errors are covered by the schema check
+	if err := json.Unmarshal(line, &env); err != nil {
+		return nil // the schema check reports what is not JSON
+	}
+	if env.Method == protocol.NotificationTaskStatus && env.Params != nil {
+		var p protocol.TaskStatusNotificationParams
+		if err := strictRoundTrip(env.Params, &p); err != nil {
+			return err
+		}
+		return inlinedResult(&p.DetailedTask)
+	}
+	if env.Result == nil {
+		return nil // other notifications and errors are covered by the schema check
 	}
 	var target any
 	var rt struct {
@@ -99,8 +116,8 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 	}
 	json.Unmarshal(env.Result, &rt)
 	switch method := methodOf(env.ID); {
-	case rt.ResultType == "task" || strings.HasPrefix(method, "tasks/"):
-		return nil // the tasks extension's results have no protocol type yet
+	case rt.ResultType == string(protocol.ResultTypeTask) && method == "tools/call":
+		target = &protocol.CreateTaskResult{}
 	case rt.ResultType == string(protocol.ResultTypeInputRequired) &&
 		(method == "tools/call" || method == "prompts/get" || method == "resources/read"):
 		target = &protocol.InputRequiredResult{}
@@ -110,7 +127,31 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 	if target == nil {
 		return fmt.Errorf("no protocol type for the result of %q", methodOf(env.ID))
 	}
-	dec := json.NewDecoder(bytes.NewReader(env.Result))
+	if err := strictRoundTrip(env.Result, target); err != nil {
+		return err
+	}
+	if got, ok := target.(*protocol.GetTaskResult); ok {
+		return inlinedResult(&got.DetailedTask)
+	}
+	return nil
+}
+
+// inlinedResult round-trips the result a completed task inlines as the
+// protocol.CallToolResult it is.
+func inlinedResult(t *protocol.DetailedTask) error {
+	if t.Result == nil {
+		return nil
+	}
+	if err := strictRoundTrip(t.Result, &protocol.CallToolResult{}); err != nil {
+		return fmt.Errorf("the result task %s inlines: %w", t.TaskID, err)
+	}
+	return nil
+}
+
+// strictRoundTrip decodes raw into target, refusing members it does not
+// know, encodes it again and compares the two as JSON.
+func strictRoundTrip(raw []byte, target any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(target); err != nil {
 		return fmt.Errorf("decoding into %T: %w", target, err)
@@ -120,7 +161,7 @@ func roundTrip(methodOf func([]byte) string, line []byte) error {
 		return fmt.Errorf("encoding %T: %w", target, err)
 	}
 	var want, got any
-	if err := stdjson.Unmarshal(env.Result, &want); err != nil {
+	if err := stdjson.Unmarshal(raw, &want); err != nil {
 		return err
 	}
 	if err := stdjson.Unmarshal(again, &got); err != nil {
@@ -156,6 +197,12 @@ func resultFor(method string) any {
 		return &protocol.GetPromptResult{}
 	case "completion/complete":
 		return &protocol.CompleteResult{}
+	case protocol.MethodGetTask:
+		return &protocol.GetTaskResult{}
+	case protocol.MethodUpdateTask:
+		return &protocol.UpdateTaskResult{}
+	case protocol.MethodCancelTask:
+		return &protocol.CancelTaskResult{}
 	}
 	return nil
 }

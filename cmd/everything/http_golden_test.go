@@ -79,7 +79,7 @@ func serveHTTPGolden(t *testing.T, c config, opts mcphttp.Options) (golden.HTTPT
 	}
 	srv := newServer(&mcp.Options{PageSize: c.pageSize, ShutdownGrace: c.grace, Logger: quietLogger(),
 		Caller: caller, CompletionRate: c.completionRate,
-		InputStateTTL: c.inputStateTTL, ClientRequestTimeout: c.clientRequestTimeout}, t.TempDir(), true)
+		InputStateTTL: c.inputStateTTL, ClientRequestTimeout: c.clientRequestTimeout, TaskTTL: c.taskTTL}, t.TempDir(), true)
 	if err := srv.AddTool(reconnectionTool()); err != nil {
 		t.Fatal(err)
 	}

@@ -28,3 +28,30 @@ func extensionResult(rev, method string, result any) bool {
 var extensionNotifications = map[string]map[string]bool{
 	"2026-07-28": {"notifications/tasks": true},
 }
+
+// extensionMembers checks and removes the members extensions add to a
+// notification the schema defines, so that the schema checks the rest:
+// in 2026-07-28, the tasks extension's params.notifications.taskIds of a
+// listen stream's acknowledgement (an array of task id strings).
+func extensionMembers(rev, method string, obj map[string]any) []Problem {
+	if rev != "2026-07-28" || method != "notifications/subscriptions/acknowledged" {
+		return nil
+	}
+	params, _ := obj["params"].(map[string]any)
+	filter, _ := params["notifications"].(map[string]any)
+	ids, ok := filter["taskIds"]
+	if !ok {
+		return nil
+	}
+	delete(filter, "taskIds")
+	list, isList := ids.([]any)
+	for _, id := range list {
+		if _, isString := id.(string); !isString {
+			isList = false
+		}
+	}
+	if !isList {
+		return []Problem{{Pointer: "/params/notifications/taskIds", Message: "the tasks extension's taskIds must be an array of task id strings"}}
+	}
+	return nil
+}

@@ -22,3 +22,30 @@ func TestExtensionNotification(t *testing.T) {
 		t.Errorf("2025-11-25: %v, want an unknown method", err)
 	}
 }
+
+// A listen acknowledgement's taskIds (the tasks extension's) passes in
+// 2026-07-28 as an array of strings, is refused as anything else, and the
+// rest of the filter is still checked by the schema.
+func TestExtensionTaskIDs(t *testing.T) {
+	c := checker(t)
+	ack := func(filter string) []byte {
+		return []byte(`{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":` + filter +
+			`,"_meta":{"io.modelcontextprotocol/subscriptionId":1}}}`)
+	}
+	for _, tc := range []struct {
+		filter string
+		ok     bool
+	}{
+		{`{"toolsListChanged":true,"taskIds":["a","b"]}`, true},
+		{`{"taskIds":[]}`, true},
+		{`{"taskIds":"a"}`, false},
+		{`{"taskIds":[1]}`, false},
+		{`{"taskIds":["a"],"toolsListChanged":"yes"}`, false},
+		{`{"taskIds":["a"],"unknownMember":true}`, false},
+	} {
+		err := c.ServerMessage("2026-07-28", "", ack(tc.filter))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want ok=%v", tc.filter, err, tc.ok)
+		}
+	}
+}

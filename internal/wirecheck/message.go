@@ -155,6 +155,9 @@ func (m *messageCheck) message(kind Kind, envelope string, obj map[string]any, r
 		return []Problem{{Pointer: "/method", Message: fmt.Sprintf("revision %s defines no server %s %q", m.r.name, what, name)}}
 	}
 	m.subject = fmt.Sprintf("%s %q (%s)", what, name, meth.Message)
+	if problems := extensionMembers(m.r.name, name, obj); len(problems) > 0 {
+		return problems
+	}
 	return m.checkValue(meth.Message, m.r.withoutEnvelope(meth.Message, obj), "")
 }
 
