@@ -90,7 +90,7 @@ func init() {
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
 	streamed := respond == nil
 	if streamed {
-		respond = ss.writeNow
+		respond = ss.answerNow
 	}
 	ob := ss.observe(bound) // nil without Options.Observer
 	r, m, rerr := ss.route(req, bound)
@@ -151,7 +151,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		if streamed && !here {
 			// A worker's answer goes through the writer goroutine,
 			// which coalesces answers under load.
-			c.respond = ss.write
+			c.respond = ss.answerQueued
 		}
 		if d := ss.srv.opts.CallTimeout; d > 0 {
 			c.startDeadline(d)

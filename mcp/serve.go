@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -100,6 +101,45 @@ type nowWriter interface {
 // before reading moves to another goroutine (see readLoop).
 const detachAfter = time.Millisecond
 
+// detacher is the one timer of a session that detaches a lone call from
+// the reader once it has run detachAfter: one timer reset per call rather
+// than one made per call.
+type detacher struct {
+	mu     sync.Mutex
+	timer  *time.Timer
+	detach func() // the current lone call's, nil between calls
+}
+
+// arm starts the timer for a call whose detach is given.
+func (d *detacher) arm(detach func()) {
+	d.mu.Lock()
+	d.detach = detach
+	if d.timer == nil {
+		d.timer = time.AfterFunc(detachAfter, d.fire)
+	} else {
+		d.timer.Reset(detachAfter)
+	}
+	d.mu.Unlock()
+}
+
+// disarm stops the timer once the call is done. A firing that raced it
+// finds no call, or detaches a later one early, which does no harm.
+func (d *detacher) disarm() {
+	d.mu.Lock()
+	d.timer.Stop()
+	d.detach = nil
+	d.mu.Unlock()
+}
+
+func (d *detacher) fire() {
+	d.mu.Lock()
+	detach := d.detach
+	d.mu.Unlock()
+	if detach != nil {
+		detach()
+	}
+}
+
 // readLoop reads and dispatches messages until the connection ends. It never
 // waits on a handler for longer than detachAfter.
 //
@@ -121,9 +161,9 @@ func (ss *session) readLoop(ctx context.Context) error {
 				// Reading moves on if the call is not done soon, so that a
 				// slow call never holds up a cancellation or the next
 				// request for long.
-				t := time.AfterFunc(detachAfter, detach)
+				ss.detacher.arm(detach)
 				runHere()
-				t.Stop()
+				ss.detacher.disarm()
 			}
 		})
 		if ctx.Err() != nil {

@@ -33,9 +33,15 @@ type session struct {
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)
 	runOnCaller bool                        // an endpoint that runs calls on its caller (see EndpointOptions)
 	detachable  bool                        // read with Each: a lone call may run on the reader once it detaches (see readLoop)
-	now         nowWriter                   // the connection, when off-reader goroutines may write on their own (see writeNow)
-	unsolicited func(jsonrpc.Message)       // an endpoint's stream for messages outside any request
-	logLimit    *rateLimiter
+	now         nowWriter                   // the connection, when it can write an answer at once (see writeNow)
+
+	detacher detacher // detaches a lone call that runs long (see readLoop)
+
+	// answerNow and answerQueued are writeNow and write as responders,
+	// bound once so that a call does not allocate them.
+	answerNow, answerQueued responder
+	unsolicited             func(jsonrpc.Message) // an endpoint's stream for messages outside any request
+	logLimit                *rateLimiter
 
 	subsMu   sync.Mutex
 	subs     []*subscription // open listen streams, in the order opened
@@ -67,7 +73,7 @@ type session struct {
 
 func newSession(s *Server, conn transport.Conn) *session {
 	now, _ := conn.(nowWriter)
-	return &session{
+	ss := &session{
 		now:      now,
 		srv:      s,
 		conn:     conn,
@@ -78,6 +84,8 @@ func newSession(s *Server, conn transport.Conn) *session {
 		stopping: make(chan struct{}),
 		outCtx:   context.Background(),
 	}
+	ss.answerNow, ss.answerQueued = ss.writeNow, ss.write
+	return ss
 }
 
 // write sends a response; a nil response (a cancelled call) sends nothing.
