@@ -66,3 +66,34 @@ func ExamplePipe() {
 	fmt.Println(string(out))
 	// Output: {"jsonrpc":"2.0","id":"a","result":{"text":"hi"}}
 }
+
+// The same loop with Each: every message is handled on the goroutine that
+// read it, and a slow one detaches first so that reading goes on.
+func ExampleStream_Each() {
+	input := `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `not json` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"slow"}` + "\n"
+	out := struct{ io.Writer }{os.Stdout} // not closed by Close: printed to below
+	s := transport.NewStream(strings.NewReader(input), out, transport.Options{})
+	ctx := context.Background()
+	done := make(chan struct{})
+	err := s.Each(ctx, func(msg jsonrpc.Message, err error, detach func()) {
+		var de *jsonrpc.DecodeError
+		if errors.As(err, &de) {
+			s.WriteNow(ctx, de.Response())
+			return
+		}
+		req := msg.(*jsonrpc.Request)
+		if req.Method == "slow" {
+			detach() // reading goes on elsewhere while this works
+			defer close(done)
+		}
+		s.WriteNow(ctx, &jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{}`)})
+	})
+	<-done
+	s.Close()
+	fmt.Println("Each:", err)
+	// Output:
+	// {"jsonrpc":"2.0","id":1,"result":{}}
+	// {"jsonrpc":"2.0","error":{"code":-32700,"message":"parse error: invalid JSON at byte 0"}}
+	// {"jsonrpc":"2.0","id":2,"result":{}}
+	// Each: <nil>
+}
