@@ -73,6 +73,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s -fuzzminimizetime 1x ./jsonrpc
 	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s -fuzzminimizetime 1x ./transport
 	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s -fuzzminimizetime 1x ./schema
+	$(GO) test -run '^$$' -fuzz FuzzStringArgs -fuzztime 30s -fuzzminimizetime 1x ./tool
 	$(GO) test -run '^$$' -fuzz FuzzParseCursor -fuzztime 30s -fuzzminimizetime 1x ./mcp
 	$(GO) test -run '^$$' -fuzz FuzzOpenState -fuzztime 30s -fuzzminimizetime 1x ./mcp
 	$(GO) test -run '^$$' -fuzz FuzzSSE -fuzztime 30s -fuzzminimizetime 1x ./internal/httpconn

@@ -27,10 +27,11 @@ type client struct {
 }
 
 // start serves srv over a pipe and checks, at the end of the test, that
-// Serve returned nil and left no goroutine behind.
+// Serve returned nil and that no goroutine is left behind once every
+// server the test started has stopped (leakcheck.CheckAtEnd).
 func start(t *testing.T, srv *mcp.Server) *client {
 	t.Helper()
-	before := leakcheck.Snapshot()
+	leakcheck.CheckAtEnd(t)
 	serverSide, clientSide := transport.Pipe(transport.Options{})
 	c := &client{t: t, conn: clientSide, done: make(chan error, 1), srv: srv}
 	go func() { c.done <- srv.Serve(context.Background(), serverSide) }()
@@ -44,7 +45,6 @@ func start(t *testing.T, srv *mcp.Server) *client {
 		case <-time.After(5 * time.Second):
 			t.Errorf("Serve did not return")
 		}
-		leakcheck.Check(t, before)
 	})
 	return c
 }

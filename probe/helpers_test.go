@@ -34,7 +34,7 @@ type session struct {
 // ends.
 func serve(t testing.TB, opts *mcp.Options, tools ...tool.Tool) *session {
 	t.Helper()
-	before := leakcheck.Snapshot()
+	leakcheck.CheckAtEnd(t)
 	if opts == nil {
 		opts = &mcp.Options{}
 	}
@@ -56,7 +56,6 @@ func serve(t testing.TB, opts *mcp.Options, tools ...tool.Tool) *session {
 		case <-time.After(5 * time.Second):
 			t.Errorf("Serve did not return after the client closed")
 		}
-		leakcheck.Check(t, before)
 	})
 	s.request("initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"probe-test","version":"1"}}`)
 	if err := s.conn.Write(context.Background(), &jsonrpc.Notification{Method: "notifications/initialized"}); err != nil {

@@ -44,6 +44,9 @@ type argsPlan struct {
 	// is {} (a json.Marshaler type that decodes by its fields), so
 	// "additionalProperties": false does not guard its keys.
 	opaque bool
+	// strs decodes a struct of plain strings without goccy/go-json; nil
+	// for any other type.
+	strs *stringArgs
 }
 
 var argsPlans sync.Map // reflect.Type → argsPlanResult
@@ -62,7 +65,7 @@ func argsPlanFor(t reflect.Type) (argsPlan, error) {
 	}
 	b := planBuilder{memo: map[reflect.Type]*keyPlan{}}
 	keys, err := b.build(t, t.String())
-	r := argsPlanResult{plan: argsPlan{keys: keys, opaque: b.opaque}, err: err}
+	r := argsPlanResult{plan: argsPlan{keys: keys, opaque: b.opaque, strs: stringArgsFor(t)}, err: err}
 	argsPlans.Store(t, r)
 	return r.plan, r.err
 }

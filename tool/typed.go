@@ -111,7 +111,7 @@ func describe[In, Out any](t *Tool, fn func(ctx context.Context, in In) (Out, er
 		return fmt.Errorf("tool %q: input schema: %w", name, err)
 	}
 	warnUntagged(name, inType)
-	h := handling{returnsResult: outType == resultType, skipDecode: isEmptyStruct(inType)}
+	h := handling{returnsResult: outType == resultType, skipDecode: isEmptyStruct(inType), strs: plan.strs}
 	// A strict inferred schema already refuses every key that is not a
 	// member, except inside a type it describes as {}.
 	if cfg.input != nil || cfg.relaxed || plan.opaque {
@@ -164,17 +164,24 @@ func isEmptyStruct(t reflect.Type) bool {
 //	- /a: 1e300 should be at most 9223372036854775807 (maximum)
 func DecodeArgs[In any](toolName string, args json.RawMessage) (In, error) {
 	plan, _ := argsPlanFor(reflect.TypeFor[In]()) // New refuses an In with no plan
-	return decodeArgs[In](toolName, args, plan.keys)
+	return decodeArgs[In](toolName, args, plan.keys, plan.strs)
 }
 
 // decodeArgs decodes args into In, refusing first the keys keys finds
-// (nil: none to look for).
-func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan) (In, error) {
+// (nil: none to look for); strs, when set, is In's fast decoding.
+func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan, strs *stringArgs) (In, error) {
 	var in In
 	if keys != nil {
 		if vs := keys.check(args); vs != nil {
 			return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, vs))
 		}
+	}
+	if strs != nil {
+		if strs.decode(args, reflect.ValueOf(&in).Elem()) {
+			return in, nil
+		}
+		var zero In
+		in = zero
 	}
 	if err := json.Unmarshal(args, &in); err != nil {
 		return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
@@ -187,6 +194,7 @@ type handling struct {
 	returnsResult bool
 	skipDecode    bool             // In is struct{}
 	keys          *keyPlan         // the keys to refuse before decoding; nil when the schema refuses them
+	strs          *stringArgs      // In's fast decoding, for a struct of plain strings
 	out           *natural.Encoder // Out's encoder, unless returnsResult
 }
 
@@ -198,7 +206,7 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 		var in In
 		if !h.skipDecode {
 			var err error
-			if in, err = decodeArgs[In](name, args, h.keys); err != nil {
+			if in, err = decodeArgs[In](name, args, h.keys, h.strs); err != nil {
 				return ErrorResult("%s", err.Error()), nil
 			}
 		}

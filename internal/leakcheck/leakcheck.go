@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -73,4 +74,24 @@ func ignorable(stack string) bool {
 		}
 	}
 	return strings.Contains(stack, "leakcheck.stacks")
+}
+
+// pending holds the tests CheckAtEnd will check.
+var pending sync.Map // testing.TB → bool
+
+// CheckAtEnd checks, once t's later cleanups have run, that no goroutine
+// started since its first call for t is left: a helper that starts a
+// server calls it before registering the cleanup that stops the server.
+// A test that starts several servers is checked once, after the last of
+// them stopped; checking each as it stops would count as leaked the
+// goroutines the others still running start meanwhile.
+func CheckAtEnd(t testing.TB) {
+	if _, checked := pending.LoadOrStore(t, true); checked {
+		return
+	}
+	before := Snapshot()
+	t.Cleanup(func() {
+		pending.Delete(t)
+		Check(t, before)
+	})
 }
