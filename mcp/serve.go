@@ -108,27 +108,37 @@ type detacher struct {
 	mu     sync.Mutex
 	timer  *time.Timer
 	detach func() // the current lone call's, nil between calls
+	armed  uint64 // counts arm calls: which call the timer is for
 }
 
-// arm starts the timer for a call whose detach is given.
-func (d *detacher) arm(detach func()) {
+// arm starts the timer for a call whose detach is given, and returns what
+// disarm takes.
+func (d *detacher) arm(detach func()) uint64 {
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.armed++
 	d.detach = detach
 	if d.timer == nil {
 		d.timer = time.AfterFunc(detachAfter, d.fire)
 	} else {
 		d.timer.Reset(detachAfter)
 	}
-	d.mu.Unlock()
+	return d.armed
 }
 
-// disarm stops the timer once the call is done. A firing that raced it
-// finds no call, or detaches a later one early, which does no harm.
-func (d *detacher) disarm() {
+// disarm stops the timer once the call arm returned armed for is done,
+// unless the timer is another call's by now: a call that detached ends
+// after the next lone call may have started on the new reader, and must
+// not disarm that one's timer. A firing that raced disarm finds no call,
+// or detaches a later one early, which does no harm.
+func (d *detacher) disarm(armed uint64) {
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.armed != armed {
+		return
+	}
 	d.timer.Stop()
 	d.detach = nil
-	d.mu.Unlock()
 }
 
 func (d *detacher) fire() {
@@ -161,9 +171,9 @@ func (ss *session) readLoop(ctx context.Context) error {
 				// Reading moves on if the call is not done soon, so that a
 				// slow call never holds up a cancellation or the next
 				// request for long.
-				ss.detacher.arm(detach)
+				armed := ss.detacher.arm(detach)
 				runHere()
-				ss.detacher.disarm()
+				ss.detacher.disarm(armed)
 			}
 		})
 		if ctx.Err() != nil {

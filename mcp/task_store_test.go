@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -77,7 +78,13 @@ func (p pickyStore) Update(ctx context.Context, id string, fn func(*task.Task) e
 // rather than working until its TTL.
 func TestTaskOutcomeRefused(t *testing.T) {
 	srv := newServer(t, &mcp.Options{TaskGrace: -1, TaskStore: pickyStore{task.NewMemory(0)}})
+	// The handler ends only once the task exists, so that its outcome
+	// is an update of the record, not part of its creation.
+	created := make(chan struct{})
+	release := sync.OnceFunc(func() { close(created) })
+	defer release()
 	big := rawTool("big", func(context.Context, json.RawMessage) (*tool.Result, error) {
+		<-created
 		return tool.TextResult(strings.Repeat("x", 5000)), nil
 	})
 	if err := srv.AddTaskTool(big, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
@@ -90,6 +97,7 @@ func TestTaskOutcomeRefused(t *testing.T) {
 	if id == "" {
 		t.Fatalf("no task: %v", res)
 	}
+	release()
 	deadline := time.Now().Add(5 * time.Second)
 	for i := 2; ; i++ {
 		got := result(t, c.request(jsonrpc.Int64ID(int64(i)), "tasks/get", map[string]any{"taskId": id, "_meta": meta}))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,6 +25,7 @@ func TestNewWarnsUntaggedFields(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
 	defer slog.SetDefault(old)
 
+	tool.ForgetWarned(reflect.TypeFor[untaggedArgs]())
 	fn := func(context.Context, untaggedArgs) (*tool.Result, error) { return nil, nil }
 	tool.New("first", "", fn)
 	tool.New("second", "", fn)
