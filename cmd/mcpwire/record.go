@@ -78,8 +78,10 @@ func proxy(p *proxied, sess *session, stdin io.Reader, stdout io.Writer) int {
 	defer signal.Stop(sigs)
 	go func() {
 		relay(p.in, stdin, sess.clientLine)
-		p.in.Close()
+		// Recorded before the server can see it, so that what the
+		// server writes in answer comes after it in the transcript.
 		sess.closed()
+		p.in.Close()
 	}()
 	drained := make(chan struct{})
 	go func() {
