@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -226,16 +227,34 @@ func (ss *session) ensureWorker() {
 	}
 }
 
-// worker runs queued calls until the session's job queue is closed.
+// workerIdle is how long a worker waits for a job before it ends: a burst
+// of calls leaves no goroutines behind once it is over, and a steady load
+// keeps its workers (and their grown stacks).
+var workerIdle = 2 * time.Second
+
+// worker runs queued calls until the session's job queue is closed, or
+// until it has waited workerIdle for one.
 func (ss *session) worker() {
+	wait := time.NewTimer(workerIdle)
+	defer wait.Stop()
 	for {
 		ss.idle.Add(1)
-		j, ok := <-ss.jobs
-		ss.idle.Add(-1)
-		if !ok {
+		wait.Reset(workerIdle)
+		select {
+		case j, ok := <-ss.jobs:
+			ss.idle.Add(-1)
+			if !ok {
+				return
+			}
+			ss.runJob(j)
+		case <-wait.C:
+			ss.idle.Add(-1)
+			ss.workers.Add(-1)
+			// A job queued while this worker still counted as idle
+			// started no worker for it: start one now.
+			ss.ensureWorker()
 			return
 		}
-		ss.runJob(j)
 	}
 }
 

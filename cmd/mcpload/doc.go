@@ -25,7 +25,7 @@
 //   - soak: -soak-n sequential and then -soak-n pipelined calls, VmRSS and
 //     the server's goroutine count (-stats FILE, which the server rewrites
 //     with "goroutines=N", as bench/mcpwireecho -stats does) sampled every
-//     -soak-every calls;
+//     -soak-every calls, and once more 3 s after the last call;
 //   - slow: -slow-n calls of the server's slow tool ({"ms": -slow-ms}) sent
 //     at once: how many were answered, how many refused as overloaded and
 //     how soon, and the RSS growth per call kept.

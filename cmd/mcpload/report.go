@@ -166,6 +166,9 @@ func writeTable(w io.Writer, r *Report) error {
 		for _, p := range x.Samples {
 			fmt.Fprintf(tw, "  after %d calls\tRSS %s\tgoroutines %d\t%.0f calls/s\tp50 %.1f µs\n", p.Calls, sizeText(p.RSSBytes), p.Goroutines, p.CallsPerSec, p.P50US)
 		}
+		if x.Settled != nil {
+			fmt.Fprintf(tw, "  %v after the last call\tRSS %s\tgoroutines %d\n", soakSettle, sizeText(x.Settled.RSSBytes), x.Settled.Goroutines)
+		}
 	}
 	if x := r.Slow; x != nil {
 		fmt.Fprintf(tw, "slow (%d × %d ms at once)\tok %d\trefused %d (p50 %.1f ms, max %.1f ms)\tRSS %s → %s\t%.0f B per kept call\tgoroutines %d\tsent in %.0f ms, all in %.0f ms\n",

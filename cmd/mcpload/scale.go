@@ -102,7 +102,15 @@ type SoakResult struct {
 	Failures int          `json:"failures"`
 	Idle     SoakSample   `json:"idle"`
 	Samples  []SoakSample `json:"samples"`
+	// Settled is the sample taken soakSettle after the last call: what
+	// the server holds once the load is over.
+	Settled *SoakSample `json:"settled,omitempty"`
 }
+
+// soakSettle is how long a soak waits after its last call before the
+// settled sample: longer than an mcpwire server's workers wait for a job
+// before they end (2 s).
+const soakSettle = 3 * time.Second
 
 // runSoak makes n calls in batches of every, sequentially or with depth
 // outstanding, sampling the server's VmRSS and (from statsFile) its
@@ -126,6 +134,9 @@ func runSoak(c *client, e echoer, mode string, n, every, depth int, statsFile st
 			break
 		}
 	}
+	time.Sleep(soakSettle)
+	settled := sample(c.pid(), n, statsFile)
+	res.Settled = &settled
 	return res
 }
 
