@@ -14,9 +14,6 @@ import (
 	"github.com/mcpwire/mcpwire/task"
 )
 
-// resultTypeTask is the resultType of a CreateTaskResult.
-const resultTypeTask = protocol.ResultTypeTask
-
 const isoMillis = "2006-01-02T15:04:05.000Z07:00"
 
 // wireTask is t on the wire (protocol.DetailedTask in its envelope): the

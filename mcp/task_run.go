@@ -266,7 +266,7 @@ func (run *taskRun) createdResult(ctx context.Context) (any, error) {
 		return nil, run.rt.srv.storeFailure("reading back", run.id, err)
 	}
 	res := &protocol.CreateTaskResult{Task: wireTask(t, false).Task}
-	res.ResultType = resultTypeTask
+	res.ResultType = protocol.ResultTypeTask
 	return res, nil
 }
 

@@ -139,13 +139,22 @@ func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
 		*bp = jsonrpc.AppendResponseHead((*bp)[:0], r.ID)
 		return s.out.push(ctx, outItem{bp: bp, body: r.Result}, s.closing)
 	}
+	if err := appendLine(bp, msg); err != nil {
+		return err
+	}
+	return s.out.push(ctx, outItem{bp: bp}, s.closing)
+}
+
+// appendLine encodes msg as one line into the pooled buffer bp, returning
+// the buffer to the pool when msg cannot be encoded.
+func appendLine(bp *[]byte, msg jsonrpc.Message) error {
 	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
 	if err != nil {
 		putBuf(bp)
 		return err
 	}
 	*bp = append(b, '\n')
-	return s.out.push(ctx, outItem{bp: bp}, s.closing)
+	return nil
 }
 
 // WriteNow is Write, except that when nothing is queued or being written
@@ -163,14 +172,12 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 		return s.Write(ctx, msg)
 	}
 	bp := getBuf()
-	b, err := jsonrpc.AppendMessage((*bp)[:0], msg)
-	if err != nil {
-		putBuf(bp)
+	if err := appendLine(bp, msg); err != nil {
 		return err
 	}
-	*bp = append(b, '\n')
 	direct := false
 	if len(*bp) <= atomicWrite {
+		var err error
 		if direct, err = s.out.claim(s.closing); err != nil {
 			putBuf(bp)
 			return err
