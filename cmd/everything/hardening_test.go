@@ -60,7 +60,11 @@ func TestStalledClientCannotWedgeShutdown(t *testing.T) {
 // The bytes held by queued calls are bounded, not their number: with 64
 // slow calls holding every handler slot, 100 echo calls of 15 MiB each are
 // mostly refused as overloaded at once instead of being held (about 1.5 GB),
-// and every request still gets exactly one response.
+// and every request still gets exactly one response (a cancelled one none).
+//
+// The slow calls would run for 300 s, so however long the echo calls take
+// to write (18 s on a loaded CI machine), no slot frees up before the test
+// cancels them; the echo calls still queued then run and are answered.
 func TestQueuedCallBytesBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("moves about 1.5 GB through a pipe")
@@ -85,7 +89,7 @@ func TestQueuedCallBytesBounded(t *testing.T) {
 		}
 	}()
 	for i := 1; i <= 64; i++ {
-		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"slow%d","method":"tools/call","params":{"name":"slow","arguments":{"steps":1,"delay_ms":10000}}}`, i))
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"slow%d","method":"tools/call","params":{"name":"slow","arguments":{"steps":30,"delay_ms":10000}}}`, i))
 	}
 	text := strings.Repeat("y", 15<<20)
 	wroteAt := time.Now()
@@ -98,27 +102,53 @@ func TestQueuedCallBytesBounded(t *testing.T) {
 	w.Flush()
 	t.Logf("wrote the echo calls in %v", time.Since(wroteAt))
 	seen, overloaded := map[string]bool{}, 0
-	timeout := time.After(60 * time.Second)
-	for len(seen) < 164 {
+	take := func(a answer, ok bool) {
+		t.Helper()
+		if !ok {
+			t.Fatalf("the server closed stdout after %d answers", len(seen))
+		}
+		if strings.HasPrefix(a.id, `"slow`) {
+			t.Fatalf("slow call %s answered while it should still hold its slot", a.id)
+		}
+		if seen[a.id] {
+			t.Fatalf("two responses for id %s", a.id)
+		}
+		seen[a.id] = true
+		if a.overloaded {
+			overloaded++
+		}
+	}
+	// Refusals come as the lines are read; once none has come for 3 s, the
+	// rest are queued behind the slow calls.
+	for quiet := false; !quiet && len(seen) < 100; {
 		select {
 		case a, ok := <-answers:
-			if !ok {
-				t.Fatalf("the server closed stdout after %d answers", len(seen))
-			}
-			if seen[a.id] {
-				t.Fatalf("two responses for id %s", a.id)
-			}
-			seen[a.id] = true
-			if a.overloaded {
-				overloaded++
-			}
-		case <-timeout:
-			t.Fatalf("only %d of 164 answered", len(seen))
+			take(a, ok)
+		case <-time.After(3 * time.Second):
+			quiet = true
 		}
 	}
 	peak := s.peakRSS()
+	for i := 1; i <= 64; i++ {
+		s.send(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow%d"}}`, i))
+	}
+	timeout := time.After(60 * time.Second)
+	for len(seen) < 100 {
+		select {
+		case a, ok := <-answers:
+			take(a, ok)
+		case <-timeout:
+			t.Fatalf("only %d of the 100 echo calls answered", len(seen))
+		}
+	}
+	if p := s.peakRSS(); p > peak {
+		peak = p
+	}
 	s.in.Close()
 	s.waitExit(10 * time.Second)
+	for a := range answers {
+		t.Errorf("an answer after the last echo call: id %s (the slow calls were cancelled)", a.id)
+	}
 	if overloaded < 90 {
 		t.Errorf("%d echo calls refused as overloaded, want most of the 100", overloaded)
 	}
