@@ -13,8 +13,11 @@ MODULES = cmd/everything jwtauth otelmcp redisbroker
 # three instances behind nginx with Redis.
 test: unit interop conformance deploy
 
+# unit checks the allocation budgets once more without the race detector,
+# which allocates for itself.
 unit: vet
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run 'Allocations$$' ./mcp
 	for m in $(MODULES); do (cd $$m && $(GO) vet ./... && $(GO) test -race -count=1 ./...) || exit 1; done
 	cd interop/go && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 	cd bench/sdkservers && $(GO) vet ./...

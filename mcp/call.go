@@ -11,6 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -54,6 +55,38 @@ type call struct {
 	sentProgress  bool
 	progressToken json.RawMessage
 	lastProgress  float64
+}
+
+// handlerContext returns ctx carrying the call, for a tool's (or a
+// prompt's, resource's or completion's) handler. Method handlers run with
+// the call itself as their context (see run and Value), so ctx usually
+// carries it already and nothing is allocated.
+func (c *call) handlerContext(ctx context.Context) context.Context {
+	if callctx.From(ctx) == any(c) {
+		return ctx
+	}
+	return callctx.With(ctx, c)
+}
+
+// A call is the context its handler runs with: its own context, which
+// also carries the call under callctx.Key. Cancellation and every other
+// value are its context's, so context.Cause and the contexts a handler
+// derives from it work as they do on c.ctx.
+func (c *call) Deadline() (time.Time, bool) { return c.ctx.Deadline() }
+
+// Done is the call's context's Done.
+func (c *call) Done() <-chan struct{} { return c.ctx.Done() }
+
+// Err is the call's context's Err.
+func (c *call) Err() error { return c.ctx.Err() }
+
+// Value is the call itself for callctx.Key, and the call's context's
+// value otherwise.
+func (c *call) Value(key any) any {
+	if _, ok := key.(callctx.Key); ok {
+		return c
+	}
+	return c.ctx.Value(key)
 }
 
 // complete ends the call: it answers it (unless it was already answered or

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/complete"
-	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -65,7 +64,7 @@ func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *pr
 	if p.Context != nil {
 		req.Context = p.Context.Arguments
 	}
-	out, err := provider(callctx.With(ctx, c), req)
+	out, err := provider(c.handlerContext(ctx), req)
 	if err != nil {
 		var rpcErr *jsonrpc.Error
 		if errors.As(err, &rpcErr) {

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -158,7 +157,7 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 		return nil, rerr
 	}
 	c.in = in
-	res, err := e.p.Get(callctx.With(ctx, c), args)
+	res, err := e.p.Get(c.handlerContext(ctx), args)
 	if missing := missingCapability(err); missing != nil {
 		return nil, missing
 	}

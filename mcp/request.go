@@ -29,6 +29,10 @@ type request struct {
 	clientCaps json.RawMessage
 	logLevel   string // modern: the request's logLevel, "" when not set
 	caller     *auth.Principal
+
+	// Room for the members of params and of _meta, which have at most
+	// four in the common requests: parsing them allocates nothing more.
+	paramsBuf, metaBuf [4]jsonx.Member
 }
 
 // modern reports whether the request is served in the 2026-07-28 era.
@@ -69,7 +73,7 @@ func (ss *session) route(req *jsonrpc.Request, bound context.Context) (*request,
 		}
 	}
 	if req.Params != nil {
-		obj, err := jsonx.ParseObject(req.Params)
+		obj, err := jsonx.ParseObjectInto(req.Params, r.paramsBuf[:])
 		if err != nil {
 			return nil, method{}, invalidParams("params must be an object")
 		}
@@ -86,7 +90,7 @@ func (ss *session) route(req *jsonrpc.Request, bound context.Context) (*request,
 		}
 	}
 	if r.meta != nil {
-		r.metaObj, _ = jsonx.ParseObject(r.meta) // the one parse of _meta
+		r.metaObj, _ = jsonx.ParseObjectInto(r.meta, r.metaBuf[:]) // the one parse of _meta
 	}
 	if pv := r.metaObj.Get(protocol.MetaProtocolVersion); pv != nil {
 		m, err := ss.routeModern(r, r.metaObj, pv)

@@ -8,7 +8,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -69,7 +68,7 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		return nil, rerr
 	}
 	c.in = in
-	ctx = callctx.With(ctx, c)
+	ctx = c.handlerContext(ctx)
 	switch {
 	case e != nil && !e.visibleTo(r.caller):
 		return nil, resourceNotFound(uri)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/header"
-	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
@@ -81,7 +80,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 		return nil, rerr
 	}
 	c.in = in
-	return ss.finishCall(ctx, c, r, e, in, e.contract.Call(callctx.With(ctx, c), args))
+	return ss.finishCall(ctx, c, r, e, in, e.contract.Call(c.handlerContext(ctx), args))
 }
 
 // finishCall answers a tools/call from its handler's outcome: a -32021
@@ -104,7 +103,11 @@ func (ss *session) finishCall(ctx context.Context, c *call, r *request, e *entry
 	if out.Broken != nil {
 		ss.log.Error("mcp: tool broke its own contract", "tool", name, "id", c.id.String(), "violation", out.Broken.Error())
 	}
-	return ss.srv.encodeCallResult(e, out.Result, r)
+	raw, err := ss.srv.encodeCallResult(e, out.Result, r)
+	if err != nil {
+		return nil, err
+	}
+	return encoded(raw), nil
 }
 
 // progressToken returns the request's _meta.progressToken when it is a

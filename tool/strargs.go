@@ -3,6 +3,7 @@ package tool
 import (
 	"reflect"
 	"strings"
+	"unsafe"
 
 	json "github.com/goccy/go-json"
 
@@ -23,8 +24,8 @@ import (
 // member only when case is ignored, malformed JSON) is left to the
 // general decoding, which gives the same result or the usual error.
 type stringArgs struct {
-	names []string // the members' names
-	field []int    // the struct field of each name
+	names  []string  // the members' names
+	offset []uintptr // the offset in the struct of each name's field
 }
 
 // stringArgsFor returns the fast decoding of t, or nil when t is not a
@@ -58,7 +59,7 @@ func stringArgsFor(t reflect.Type) *stringArgs {
 			name = f.Name
 		}
 		p.names = append(p.names, name)
-		p.field = append(p.field, i)
+		p.offset = append(p.offset, f.Offset)
 	}
 	if len(p.names) == 0 {
 		return nil
@@ -66,10 +67,13 @@ func stringArgsFor(t reflect.Type) *stringArgs {
 	return p
 }
 
-// decode fills dst, a struct of p's type, from args, and reports whether
-// it could; when it could not, dst may be partly filled and the caller
-// decodes again from a zero value.
-func (p *stringArgs) decode(args json.RawMessage, dst reflect.Value) bool {
+// decode fills the struct of p's type at dst from args, and reports
+// whether it could; when it could not, the struct may be partly filled
+// and the caller decodes again from a zero value. dst is written through
+// the string fields' offsets, not through reflect, so that a caller's
+// struct on its stack stays there (reflect.ValueOf would move it to the
+// heap: one allocation per call).
+func (p *stringArgs) decode(args json.RawMessage, dst unsafe.Pointer) bool {
 	if jsonx.FirstByte(args) != '{' {
 		return false
 	}
@@ -92,7 +96,7 @@ func (p *stringArgs) decode(args json.RawMessage, dst reflect.Value) bool {
 		case 'n': // null: the field keeps its value, as in encoding/json
 		case '"':
 			content := v[1 : len(v)-1]
-			dst.Field(p.field[i]).SetString(jsonx.Unescape(content, jsonx.HasEscape(content)))
+			*(*string)(unsafe.Add(dst, p.offset[i])) = jsonx.Unescape(content, jsonx.HasEscape(content))
 		default:
 			return false
 		}

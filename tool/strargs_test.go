@@ -3,6 +3,7 @@ package tool
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 
 	json "github.com/goccy/go-json"
 )
@@ -82,7 +83,7 @@ func TestStringArgsAgrees(t *testing.T) {
 		{"{\"text\":\"bad \xff utf-8\"}", false},
 	} {
 		var fast strIn
-		ok := stringArgsFor(reflect.TypeFor[strIn]()).decode(json.RawMessage(tc.args), reflect.ValueOf(&fast).Elem())
+		ok := stringArgsFor(reflect.TypeFor[strIn]()).decode(json.RawMessage(tc.args), unsafe.Pointer(&fast))
 		if ok != tc.fast {
 			t.Errorf("%s: fast path %v, want %v", tc.args, ok, tc.fast)
 		}
@@ -108,7 +109,7 @@ func FuzzStringArgs(f *testing.F) {
 	p := stringArgsFor(reflect.TypeFor[strIn]())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var fast strIn
-		if !p.decode(data, reflect.ValueOf(&fast).Elem()) {
+		if !p.decode(data, unsafe.Pointer(&fast)) {
 			return
 		}
 		var slow strIn

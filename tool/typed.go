@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"unsafe"
 
 	json "github.com/goccy/go-json"
 
@@ -176,17 +177,16 @@ func decodeArgs[In any](toolName string, args json.RawMessage, keys *keyPlan, st
 			return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, vs))
 		}
 	}
-	if strs != nil {
-		if strs.decode(args, reflect.ValueOf(&in).Elem()) {
-			return in, nil
-		}
-		var zero In
-		in = zero
+	if strs != nil && strs.decode(args, unsafe.Pointer(&in)) {
+		return in, nil
 	}
-	if err := json.Unmarshal(args, &in); err != nil {
-		return in, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
+	// Decoded into a value of its own: taking in's address here would move
+	// it to the heap on the fast path above too.
+	p := new(In)
+	if err := json.Unmarshal(args, p); err != nil {
+		return *p, errors.New(schema.FormatViolations("invalid arguments for tool "+toolName, []schema.Violation{decodeViolation(args, err, reflect.TypeFor[In]())}))
 	}
-	return in, nil
+	return *p, nil
 }
 
 // handling is what a typed handler knows of its types.
@@ -211,8 +211,7 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 			}
 		}
 		out, err := fn(ctx, in)
-		var failure *Failure
-		if err != nil && !errors.As(err, &failure) {
+		if err != nil && !isFailure(err) {
 			return nil, err
 		}
 		if h.returnsResult {
@@ -230,6 +229,14 @@ func typedHandler[In, Out any](name string, fn func(context.Context, In) (Out, e
 		}
 		return res, nil
 	}
+}
+
+// isFailure reports whether err is or wraps a *Failure. It is a function
+// of its own so that the target errors.As needs is allocated only when
+// there is an error to look into.
+func isFailure(err error) bool {
+	var f *Failure
+	return errors.As(err, &f)
 }
 
 // encodeOut encodes out with enc into a structured result. Out is

@@ -6,12 +6,15 @@ package callctx
 
 import "context"
 
-type key struct{}
+// Key is the context key under which a context carries its call. A
+// context type that is itself the call (mcp's, which spares every call
+// the allocation of With) answers Value(Key{}) with itself.
+type Key struct{}
 
 // With returns a context carrying call.
 func With(ctx context.Context, call any) context.Context {
-	return context.WithValue(ctx, key{}, call)
+	return context.WithValue(ctx, Key{}, call)
 }
 
 // From returns the call ctx carries, or nil.
-func From(ctx context.Context) any { return ctx.Value(key{}) }
+func From(ctx context.Context) any { return ctx.Value(Key{}) }

@@ -46,7 +46,12 @@ type Object struct {
 // well-formed JSON, as everything jsonrpc.Decode returns is: it is scanned
 // once, on a fast path that does not check strings again (malformed input
 // gives ErrNotObject or wrong members, never a panic).
-func ParseObject(raw json.RawMessage) (Object, error) {
+func ParseObject(raw json.RawMessage) (Object, error) { return ParseObjectInto(raw, nil) }
+
+// ParseObjectInto is ParseObject, keeping the members in buf's storage
+// when they fit in it, so that a caller with room for a few members in a
+// value it allocates anyway allocates nothing more.
+func ParseObjectInto(raw json.RawMessage, buf []Member) (Object, error) {
 	if FirstByte(raw) != '{' {
 		return Object{}, ErrNotObject
 	}
@@ -56,7 +61,7 @@ func ParseObject(raw json.RawMessage) (Object, error) {
 	}
 	o := Object{raw: raw}
 	if s.NumMembers() > 0 {
-		o.members = s.Members()
+		o.members = s.MembersInto(buf)
 	}
 	return o, nil
 }

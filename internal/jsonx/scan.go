@@ -110,11 +110,14 @@ func (s *Scanner) Member(i int) Member {
 
 // Members returns the recorded members, in the order of the data, in a
 // slice the caller owns (the Scanner is done with it after its scan).
-func (s *Scanner) Members() []Member {
+func (s *Scanner) Members() []Member { return s.MembersInto(nil) }
+
+// MembersInto is Members, using buf's storage when the members fit in it.
+func (s *Scanner) MembersInto(buf []Member) []Member {
 	if s.all != nil {
 		return s.all // already on the heap
 	}
-	return append([]Member(nil), s.top[:s.nTop]...)
+	return append(buf[:0], s.top[:s.nTop]...)
 }
 
 func (s *Scanner) addMember(m Member) {
