@@ -168,7 +168,7 @@ func TestObserverOutcomes(t *testing.T) {
 	osrv := newServer(t, &mcp.Options{Observer: orec, MaxConcurrentCalls: 1, MaxQueuedCalls: 1}, blockingTool("block", started, release))
 	oc := start(t, osrv)
 	oc.initialize("2025-11-25")
-	orec.next(t) // initialize
+	orec.next(t)              // initialize
 	oc.send(call(7, "block")) // runs
 	<-started
 	oc.send(call(8, "block")) // waits
