@@ -104,6 +104,7 @@ func (rd *reading) detach() {
 		return
 	}
 	rd.detached = true
+	rd.s.out.wake() // lines held for this reader go out with the writer
 	rd.s.callMu.Unlock()
 	go rd.s.readLoop()
 }

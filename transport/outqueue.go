@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // outItem is one queued line: an encoded line in a pooled buffer, or, for
@@ -35,8 +36,16 @@ type outQueue struct {
 	// way to the writer, so that lines never interleave and go out in
 	// order.
 	writing bool
-	ready   chan struct{} // signalled when items are added or on close
-	space   chan struct{} // signalled when bytes are released
+	// held is set when lines were queued without waking the writer (see
+	// Stream.WriteNow): the reader writes them, or wakes the writer,
+	// before it waits for input.
+	held atomic.Bool
+	// wakeLater is set when a line for the writer was queued while
+	// flushHeld's direct write was on its way: the writer may have taken
+	// that signal and found nothing to take, so releaseHeld signals again.
+	wakeLater bool
+	ready     chan struct{} // signalled when items are added or on close
+	space     chan struct{} // signalled when bytes are released
 }
 
 func (q *outQueue) init(max int) {
@@ -57,8 +66,15 @@ func signal(c chan struct{}) {
 
 func (q *outQueue) wake() { signal(q.ready) }
 
-// push queues one encoded line, waiting while the queue is full.
-func (q *outQueue) push(ctx context.Context, it outItem, closing <-chan struct{}) error {
+// holdLimit bounds the bytes held for the reader: past it, the writer is
+// woken for held lines too.
+const holdLimit = 64 << 10
+
+// push queues one encoded line, waiting while the queue is full. With
+// hold, the writer goroutine is not woken for it: the line waits for the
+// reader (see Stream.flushHeld) or for any line pushed without hold,
+// unless the queue holds more than holdLimit bytes.
+func (q *outQueue) push(ctx context.Context, it outItem, closing <-chan struct{}, hold bool) error {
 	n := it.size()
 	for {
 		q.mu.Lock()
@@ -77,11 +93,18 @@ func (q *outQueue) push(ctx context.Context, it outItem, closing <-chan struct{}
 		if q.bytes == 0 || q.bytes+n <= q.max {
 			q.items = append(q.items, it)
 			q.bytes += n
+			if hold && q.bytes <= holdLimit {
+				q.held.Store(true)
+				q.mu.Unlock()
+				return nil
+			}
+			q.wakeLater = q.wakeLater || q.writing
 			q.mu.Unlock()
 			signal(q.ready)
 			return nil
 		}
 		q.mu.Unlock()
+		signal(q.ready) // held lines, if any, must go out to make room
 		select {
 		case <-q.space:
 		case <-closing:
@@ -102,6 +125,7 @@ func (q *outQueue) take(closing <-chan struct{}) (batch []outItem, done bool) {
 			if len(q.items) > 0 {
 				batch, q.items = q.items, nil
 				q.writing = true
+				q.held.Store(false) // they all go out now
 				q.mu.Unlock()
 				return batch, false
 			}
@@ -120,6 +144,34 @@ func (q *outQueue) take(closing <-chan struct{}) (batch []outItem, done bool) {
 		case <-closing:
 		}
 	}
+}
+
+// takeSmall takes the first queued lines, as many as fit in limit bytes,
+// for a direct write by its caller when nothing is being written; the
+// caller writes them and calls release. It returns nil when there are
+// none, or the first does not fit.
+func (q *outQueue) takeSmall(limit int) []outItem {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.writing || q.err != nil {
+		return nil
+	}
+	n, size := 0, 0
+	for n < len(q.items) && size+q.items[n].size() <= limit {
+		size += q.items[n].size()
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	batch := q.items[:n:n]
+	q.items = q.items[n:]
+	if len(q.items) == 0 {
+		q.items = nil
+		q.held.Store(false)
+	}
+	q.writing = true
+	return batch
 }
 
 // isClosed reports whether c is closed.
@@ -176,6 +228,27 @@ func (q *outQueue) release(batch []outItem) {
 	q.writing = false
 	q.mu.Unlock()
 	signal(q.space)
+}
+
+// releaseHeld is release for a batch flushHeld wrote: lines left in the
+// queue stay held for the reader's next attempt, unless others were
+// queued for the writer meanwhile.
+func (q *outQueue) releaseHeld(batch []outItem, closing <-chan struct{}) {
+	n := 0
+	for _, it := range batch {
+		n += it.size()
+		putBuf(it.bp)
+	}
+	q.mu.Lock()
+	q.bytes -= n
+	q.writing = false
+	wake := q.wakeLater
+	q.wakeLater = false
+	q.mu.Unlock()
+	signal(q.space)
+	if wake || isClosed(closing) { // a closing writer waits for the direct write to end
+		signal(q.ready)
+	}
 }
 
 // fail records the first write error.

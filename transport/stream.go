@@ -2,12 +2,14 @@ package transport
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -66,6 +68,8 @@ type Stream struct {
 	callMu   sync.Mutex // held while fn runs on the reading goroutine
 	stopped  bool       // Each has returned: fn is never called again (guarded by callMu)
 
+	cur        atomic.Pointer[reading] // the goroutine reading now (see moreInput)
+	heldBuf    []byte                  // the reader's buffer for flushHeld
 	out        outQueue
 	writerDone chan struct{}
 	writable   func() bool // whether a short line can be written at once; nil: never asked (see WriteNow)
@@ -137,12 +141,12 @@ func (s *Stream) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > bodyThreshold {
 		// A large result is written from its own bytes, not copied again.
 		*bp = jsonrpc.AppendResponseHead((*bp)[:0], r.ID)
-		return s.out.push(ctx, outItem{bp: bp, body: r.Result}, s.closing)
+		return s.out.push(ctx, outItem{bp: bp, body: r.Result}, s.closing, false)
 	}
 	if err := appendLine(bp, msg); err != nil {
 		return err
 	}
-	return s.out.push(ctx, outItem{bp: bp}, s.closing)
+	return s.out.push(ctx, outItem{bp: bp}, s.closing, false)
 }
 
 // appendLine encodes msg as one line into the pooled buffer bp, returning
@@ -163,11 +167,12 @@ func appendLine(bp *[]byte, msg jsonrpc.Message) error {
 // the line on the caller's goroutine, saving the wake-up of the writer
 // goroutine. It never waits for the peer to read, so any goroutine may
 // call it, a reader's included. Lines written from one goroutine go out
-// in order, whichever of Write and WriteNow wrote them.
+// in order, whichever of Write and WriteNow wrote them. While Each's
+// function runs on the reader and the next line is already read, the line
+// is queued instead, and the reader writes the queued lines together once
+// it has no whole line left: under pipelined load, answers are coalesced
+// without waking the writer goroutine.
 func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
-	if s.writable == nil {
-		return s.Write(ctx, msg)
-	}
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > atomicWrite {
 		return s.Write(ctx, msg)
 	}
@@ -175,8 +180,15 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 	if err := appendLine(bp, msg); err != nil {
 		return err
 	}
+	if s.moreInput() {
+		// The reader has the next line already: this line waits in the
+		// queue, and the reader writes it with the others before it
+		// waits for input (flushHeld), so that the answers to a run of
+		// pipelined requests go out in one write, not one each.
+		return s.out.push(ctx, outItem{bp: bp}, s.closing, true)
+	}
 	direct := false
-	if len(*bp) <= atomicWrite {
+	if s.writable != nil && len(*bp) <= atomicWrite {
 		var err error
 		if direct, err = s.out.claim(s.closing); err != nil {
 			putBuf(bp)
@@ -188,7 +200,7 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 		}
 	}
 	if !direct {
-		return s.out.push(ctx, outItem{bp: bp}, s.closing)
+		return s.out.push(ctx, outItem{bp: bp}, s.closing, false)
 	}
 	s.fail(writeAll(s.w, *bp))
 	putBuf(bp)
@@ -229,6 +241,47 @@ func (s *Stream) Close() error {
 	return s.closeErr
 }
 
+// lineBuffered reports whether a whole line is buffered, so that reading
+// the next one will not wait for the peer. Only the reading goroutine, or
+// another while Each's function runs attached on it (see moreInput), may
+// ask: the buffer is the reader's alone.
+func (s *Stream) lineBuffered() bool {
+	br := s.lr.br
+	b, _ := br.Peek(br.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
+// moreInput reports whether Each's function is running on the reader,
+// which has not detached, and a whole next line is already buffered: the
+// reader will run the function again without waiting for the peer.
+func (s *Stream) moreInput() bool {
+	rd := s.cur.Load()
+	if rd == nil {
+		return false
+	}
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return rd.inCall && !rd.detached && s.lineBuffered()
+}
+
+// flushHeld writes the lines held for the reader (see WriteNow) on the
+// reader's goroutine, in writes of at most atomicWrite bytes each made
+// when the output has room for one now; what is left, it leaves to the
+// writer goroutine.
+func (s *Stream) flushHeld() {
+	for s.writable != nil && s.out.held.Load() && s.writable() {
+		batch := s.out.takeSmall(atomicWrite)
+		if batch == nil {
+			break
+		}
+		s.heldBuf = s.writeBatch(batch, s.heldBuf[:0])
+		s.out.releaseHeld(batch, s.closing)
+	}
+	if s.out.held.Swap(false) {
+		s.out.wake()
+	}
+}
+
 // deliver hands one message, or a *jsonrpc.DecodeError, to Read, or to
 // Each's function once Each is serving. It reports whether reading goes on
 // on this goroutine: not when the stream is closing or Each has stopped,
@@ -256,7 +309,11 @@ func (s *Stream) deliver(rd *reading, res readResult) (goOn bool) {
 func (s *Stream) readLoop() {
 	rd := &reading{s: s}
 	rd.detachFn = rd.detach
+	s.cur.Store(rd)
 	for {
+		if s.out.held.Load() && !s.lineBuffered() {
+			s.flushHeld() // before the read may wait for the peer
+		}
 		l, err := s.lr.next()
 		if err != nil {
 			s.endRead(err)
@@ -292,6 +349,7 @@ func (s *Stream) endRead(err error) {
 			}
 		}
 	}
+	s.out.wake() // lines held for this reader go out with the writer
 	s.readErr = err
 	close(s.readDone)
 	close(s.in)
