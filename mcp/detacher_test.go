@@ -23,3 +23,32 @@ func TestDetacherLateDisarm(t *testing.T) {
 	d.disarm(third)
 	time.Sleep(3 * detachAfter)
 }
+
+// The timer ticks while lone calls keep coming, and stops once the
+// session has had none for detacherIdle; stop ends it for good.
+func TestDetacherGoesQuiet(t *testing.T) {
+	var d detacher
+	isSet := func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		return d.set
+	}
+	for range 5 {
+		d.disarm(d.arm(func() { t.Error("a call that ended was detached") }))
+		time.Sleep(detachAfter / 2)
+	}
+	if !isSet() {
+		t.Fatal("the timer stopped between two calls of a busy session")
+	}
+	deadline := time.Now().Add(time.Second)
+	for isSet() {
+		if time.Now().After(deadline) {
+			t.Fatal("the timer still ticks a second after the last call")
+		}
+		time.Sleep(detachAfter)
+	}
+	d.arm(func() {})
+	d.stop()
+	d.arm(func() { t.Error("a call was detached after stop") })
+	time.Sleep(3 * detachAfter)
+}

@@ -102,53 +102,96 @@ type nowWriter interface {
 const detachAfter = time.Millisecond
 
 // detacher is the one timer of a session that detaches a lone call from
-// the reader once it has run detachAfter: one timer reset per call rather
-// than one made per call.
+// the reader once it has run detachAfter. Arming a call does not touch
+// the timer when it is already set: it records when the call started, and
+// a firing that finds the current call younger than detachAfter sets the
+// timer again for the rest, and the timer keeps ticking until the session
+// has had no lone call for detacherIdle. So a busy session costs one timer
+// event per detachAfter, not a timer reset per call (a reset that brings
+// the deadline forward wakes the runtime's network poller, a futex call).
 type detacher struct {
-	mu     sync.Mutex
-	timer  *time.Timer
-	detach func() // the current lone call's, nil between calls
-	armed  uint64 // counts arm calls: which call the timer is for
+	mu      sync.Mutex
+	timer   *time.Timer
+	set     bool      // the timer will fire
+	detach  func()    // the current lone call's, nil between calls
+	since   time.Time // when the current call was armed
+	armed   uint64    // counts arm calls: which call is current
+	stopped bool      // reading ended: the timer is never set again
 }
 
-// arm starts the timer for a call whose detach is given, and returns what
-// disarm takes.
+// arm makes a call whose detach is given the current one, and returns
+// what disarm takes.
 func (d *detacher) arm(detach func()) uint64 {
+	now := time.Now()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.armed++
-	d.detach = detach
-	if d.timer == nil {
-		d.timer = time.AfterFunc(detachAfter, d.fire)
-	} else {
-		d.timer.Reset(detachAfter)
+	d.detach, d.since = detach, now
+	if !d.set && !d.stopped {
+		d.set = true
+		if d.timer == nil {
+			d.timer = time.AfterFunc(detachAfter, d.fire)
+		} else {
+			d.timer.Reset(detachAfter)
+		}
 	}
 	return d.armed
 }
 
-// disarm stops the timer once the call arm returned armed for is done,
-// unless the timer is another call's by now: a call that detached ends
-// after the next lone call may have started on the new reader, and must
-// not disarm that one's timer. A firing that raced disarm finds no call,
-// or detaches a later one early, which does no harm.
+// disarm forgets the call arm returned armed for once it is done, unless
+// another call is current by now: a call that detached ends after the
+// next lone call may have started on the new reader, and must not disarm
+// that one. The timer keeps ticking until the session has been idle for
+// detacherIdle. A firing that raced disarm detaches a later call early,
+// which does no harm.
 func (d *detacher) disarm(armed uint64) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.armed != armed {
-		return
+	if d.armed == armed {
+		d.detach = nil
 	}
-	d.timer.Stop()
-	d.detach = nil
 }
 
 func (d *detacher) fire() {
 	d.mu.Lock()
 	detach := d.detach
+	age := time.Since(d.since)
+	switch {
+	case d.stopped:
+		d.mu.Unlock()
+		return
+	case detach != nil && age < detachAfter:
+		d.timer.Reset(detachAfter - age) // the current call started after the timer was set
+		d.mu.Unlock()
+		return
+	case detach == nil && age < detacherIdle:
+		// Between two calls of a busy session: keep ticking, so that the
+		// next arm finds the timer set.
+		d.timer.Reset(detachAfter)
+		d.mu.Unlock()
+		return
+	}
+	d.set = false
 	d.mu.Unlock()
 	if detach != nil {
 		detach()
 	}
 }
+
+// stop stops the timer for good, when reading has ended.
+func (d *detacher) stop() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	d.detach = nil
+	d.stopped = true
+}
+
+// detacherIdle is how long after the last lone call the detacher's timer
+// stops: a quiet session has no timer events.
+const detacherIdle = 10 * detachAfter
 
 // readLoop reads and dispatches messages until the connection ends. It never
 // waits on a handler for longer than detachAfter.
@@ -176,6 +219,7 @@ func (ss *session) readLoop(ctx context.Context) error {
 				ss.detacher.disarm(armed)
 			}
 		})
+		ss.detacher.stop()
 		if ctx.Err() != nil {
 			return nil
 		}
