@@ -22,6 +22,11 @@ const (
 	// subscribeWait bounds each wait for an acknowledgement, an update or a
 	// cancellation on the wire.
 	subscribeWait = 2 * time.Second
+	// endWait bounds the wait for the SDK to end the listen request once
+	// unsubscribed. It is longer: the check is whether the SDK ends it, and
+	// mcp-go's HTTP client, on a loaded machine, was seen to take more than
+	// 2 s to send the cancellation or close the stream.
+	endWait = 10 * time.Second
 	// quietWait is how long the check watches for an update that must not
 	// come after unsubscribing.
 	quietWait = 300 * time.Millisecond
@@ -167,8 +172,8 @@ func (x *run) listenAcknowledged(mark int) (harness.Line, string, error) {
 // the server, as for any cancelled request, sent no answer.
 func (x *run) listenEnded(listen harness.Line) (string, error) {
 	var c cancellation
-	if !waitFor(subscribeWait, func() bool { var ok bool; c, ok = x.cancellation(listen); return ok }) {
-		return "", fmt.Errorf("the SDK sent no notifications/cancelled for the listen request %s within %v of unsubscribing", listen.ID, subscribeWait)
+	if !waitFor(endWait, func() bool { var ok bool; c, ok = x.cancellation(listen); return ok }) {
+		return "", fmt.Errorf("the SDK sent no notifications/cancelled for the listen request %s within %v of unsubscribing", listen.ID, endWait)
 	}
 	time.Sleep(quietWait)
 	if resp, ok := x.wire.ResponseTo(listen.ID); ok {
