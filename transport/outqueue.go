@@ -216,8 +216,10 @@ func (q *outQueue) unclaim(closing <-chan struct{}) {
 	}
 }
 
-// release returns written lines' buffers and makes room for writers.
-func (q *outQueue) release(batch []outItem) {
+// release returns written lines' buffers and makes room for writers. It
+// reports whether a line for the writer was queued while the batch was
+// on its way (see wakeLater).
+func (q *outQueue) release(batch []outItem) (wakeLater bool) {
 	n := 0
 	for _, it := range batch {
 		n += it.size()
@@ -226,27 +228,17 @@ func (q *outQueue) release(batch []outItem) {
 	q.mu.Lock()
 	q.bytes -= n
 	q.writing = false
+	wakeLater, q.wakeLater = q.wakeLater, false
 	q.mu.Unlock()
 	signal(q.space)
+	return wakeLater
 }
 
 // releaseHeld is release for a batch flushHeld wrote: lines left in the
 // queue stay held for the reader's next attempt, unless others were
 // queued for the writer meanwhile.
 func (q *outQueue) releaseHeld(batch []outItem, closing <-chan struct{}) {
-	n := 0
-	for _, it := range batch {
-		n += it.size()
-		putBuf(it.bp)
-	}
-	q.mu.Lock()
-	q.bytes -= n
-	q.writing = false
-	wake := q.wakeLater
-	q.wakeLater = false
-	q.mu.Unlock()
-	signal(q.space)
-	if wake || isClosed(closing) { // a closing writer waits for the direct write to end
+	if q.release(batch) || isClosed(closing) { // a closing writer waits for the direct write to end
 		signal(q.ready)
 	}
 }
