@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -113,7 +114,7 @@ func (t *httpTap) RoundTrip(req *http.Request) (*http.Response, error) {
 		e.Type = ct
 		e.NewSession = resp.Header.Get("Mcp-Session-Id")
 	})
-	resp.Body = &tapBody{rc: resp.Body, w: t.w, n: n, sse: ct == "text/event-stream", json: ct == "application/json"}
+	resp.Body = &tapBody{rc: resp.Body, w: t.w, n: n, sse: ct == "text/event-stream", json: ct == "application/json", ctx: req.Context()}
 	return resp, nil
 }
 
@@ -145,6 +146,9 @@ type tapBody struct {
 	n    int
 	sse  bool
 	json bool
+	// ctx is the request's context: a read that fails once it has ended
+	// failed because the client ended the stream, not the server.
+	ctx context.Context
 
 	mu     sync.Mutex
 	buf    []byte
@@ -165,10 +169,21 @@ func (b *tapBody) Read(p []byte) (int, error) {
 		b.events()
 	}
 	if err != nil {
+		if b.sse && err != io.EOF && b.ctx.Err() != nil {
+			b.closedEarly()
+		}
 		b.eof = true
 		b.finish()
 	}
 	return n, err
+}
+
+// closedEarly notes that the client ended an event stream before the
+// server did: by closing the body, or by ending the request's context
+// while a read waited (which fails the read before any Close).
+func (b *tapBody) closedEarly() {
+	now := time.Now()
+	b.w.endExchange(b.n, func(e *Exchange) { e.ClosedEarly = now })
 }
 
 func (b *tapBody) Close() error {
@@ -178,8 +193,7 @@ func (b *tapBody) Close() error {
 	}
 	if !b.eof && b.sse {
 		b.eof = true
-		now := time.Now()
-		b.w.endExchange(b.n, func(e *Exchange) { e.ClosedEarly = now })
+		b.closedEarly()
 	}
 	b.mu.Unlock()
 	return b.rc.Close()
