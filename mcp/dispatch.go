@@ -82,8 +82,9 @@ func init() {
 // RunOnCaller), a call that would go to a worker is returned with runHere
 // instead when a worker slot is free and no call waits for one: the caller
 // runs it on its own goroutine, outside any lock, and it counts against
-// MaxConcurrentCalls as a worker's call does. So is a lone call (none other
-// running or queued) on a connection read with Each (see readLoop).
+// MaxConcurrentCalls as a worker's call does. So is a call on a connection
+// read with Each when it is alone (none other running or queued), or when
+// none is queued and the session is calm (see readLoop).
 //
 // A nil respond means the session's own stream: answers are written at
 // once when they can be (writeNow), except those of calls run by workers,
@@ -137,10 +138,7 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
 			return c, nil
 		}
-		// A lone call on a connection read with Each runs where it was
-		// read, once reading moves on (see readLoop).
-		here := (ss.runOnCaller || ss.detachable && ss.pending.Load() == 1) &&
-			len(ss.jobs) == 0 && ss.claimWorker()
+		here := ss.mayRunHere() && (ss.claimWorker() || ss.takeIdleSlot())
 		size := int64(len(req.Params))
 		if !here && !ss.holdQueued(size) {
 			ss.pending.Add(-1)
@@ -171,6 +169,24 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 	return c, nil
 }
 
+// mayRunHere reports whether a call that would go to a worker may run on
+// the goroutine that dispatched it instead, a worker slot permitting: on
+// an endpoint that runs calls on its caller, when no call waits for a
+// worker; on a connection read with Each (see readLoop), when the call is
+// alone, or when the session is calm (see detacher.calm).
+//
+// A calm session runs a call on the reader even when calls wait in the
+// queue: with a slot free they wait only for a worker to wake, and under
+// a pipelined load the queue is rarely empty when the reader looks (it
+// reads the next line in less time than a worker takes to wake), so
+// waiting for an empty queue would leave the session with the pool.
+func (ss *session) mayRunHere() bool {
+	if ss.runOnCaller {
+		return len(ss.jobs) == 0
+	}
+	return ss.detachable && (ss.pending.Load() == 1 || ss.detacher.calm())
+}
+
 // claimWorker takes a worker slot for a call run on its caller's
 // goroutine, unless MaxConcurrentCalls slots are taken.
 func (ss *session) claimWorker() bool {
@@ -182,6 +198,21 @@ func (ss *session) claimWorker() bool {
 		if ss.workers.CompareAndSwap(n, n+1) {
 			return true
 		}
+	}
+}
+
+// takeIdleSlot ends a worker that waits for a job, if one does, and
+// reports whether it did: the worker's slot is then the caller's. Workers
+// started while calls had to queue hold their slots until they have waited
+// workerIdle, and while calls keep coming they never wait that long: without
+// this a session that had to queue once would hand every later call to a
+// worker, even a lone one, for as long as the calls keep coming.
+func (ss *session) takeIdleSlot() bool {
+	select {
+	case ss.retire <- struct{}{}:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -247,6 +278,13 @@ func (ss *session) worker() {
 				return
 			}
 			ss.runJob(j)
+		case <-ss.retire:
+			// Its slot is now the call's that took it (see takeIdleSlot).
+			// A job queued while this worker counted as idle started no
+			// worker for it: start one now if a slot is free.
+			ss.idle.Add(-1)
+			ss.ensureWorker()
+			return
 		case <-wait.C:
 			ss.idle.Add(-1)
 			ss.workers.Add(-1)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -110,6 +111,10 @@ const detachAfter = time.Millisecond
 // event per detachAfter, not a timer reset per call (a reset that brings
 // the deadline forward wakes the runtime's network poller, a futex call).
 type detacher struct {
+	// lastDetach is when a call last had to detach (UnixNano; 0 before
+	// the first): see calm.
+	lastDetach atomic.Int64
+
 	mu      sync.Mutex
 	timer   *time.Timer
 	set     bool      // the timer will fire
@@ -174,8 +179,27 @@ func (d *detacher) fire() {
 	d.set = false
 	d.mu.Unlock()
 	if detach != nil {
+		d.lastDetach.Store(time.Now().UnixNano())
 		detach()
 	}
+}
+
+// calmAfter is how long after the last detach a call that is not alone
+// may run on the reader again (see calm).
+const calmAfter = 10 * detachAfter
+
+// calm reports whether no call has had to detach from the reader for
+// calmAfter. A detach moves calls to the worker pool while the one that
+// detached runs, and under a pipelined load the pool would then keep them
+// (every new call finds another in flight): one slow call, or one spell
+// of the machine's, would cost a session 0.6× its throughput for as long
+// as the load lasts. Once calm, every call runs on the reader while a
+// worker slot is free (see session.mayRunHere). Within calmAfter of a
+// detach, calls that are not alone go to the pool, so that a burst of slow
+// calls does not pay detachAfter of the reader's time each.
+func (d *detacher) calm() bool {
+	last := d.lastDetach.Load()
+	return last == 0 || time.Now().UnixNano()-last >= int64(calmAfter)
 }
 
 // stop stops the timer for good, when reading has ended.
@@ -197,11 +221,13 @@ const detacherIdle = 10 * detachAfter
 // waits on a handler for longer than detachAfter.
 //
 // On a connection that reads with Each, messages are routed on the reader
-// goroutine itself; a call that needs a worker while no other call is in
-// flight runs there too, and reading moves on to another goroutine
-// (detach) if it is still running after detachAfter. So a lone call is
-// read, run and answered without waking any goroutine on its way (see
-// writeNow), like an inline method.
+// goroutine itself; a call that needs a worker runs there too when no
+// other call is in flight, or when no call has detached lately (see
+// session.mayRunHere and detacher.calm), and reading moves on to another
+// goroutine (detach) if it is still running after detachAfter. So a lone
+// call, and each call of a pipelined stream of fast ones, is read, run and
+// answered without waking any goroutine on its way (see writeNow), like an
+// inline method.
 func (ss *session) readLoop(ctx context.Context) error {
 	if er, ok := ss.conn.(eachReader); ok {
 		ss.detachable = true

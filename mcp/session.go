@@ -32,7 +32,7 @@ type session struct {
 	arrivals    uint64                      // stateless: requests tracked so far
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)
 	runOnCaller bool                        // an endpoint that runs calls on its caller (see EndpointOptions)
-	detachable  bool                        // read with Each: a lone call may run on the reader once it detaches (see readLoop)
+	detachable  bool                        // read with Each: a call may run on the reader, which detaches it if it runs long (see readLoop)
 	now         nowWriter                   // the connection, when it can write an answer at once (see writeNow)
 
 	detacher detacher // detaches a lone call that runs long (see readLoop)
@@ -52,6 +52,7 @@ type session struct {
 	stopping chan struct{}   // closed when shutdown starts
 
 	jobs    chan job       // calls waiting for a worker
+	retire  chan struct{}  // an idle worker that receives ends and hands its slot to the sender (see takeIdleSlot)
 	workers atomic.Int32   // workers started
 	idle    atomic.Int32   // workers waiting for a job
 	pending atomic.Int64   // running plus queued calls
@@ -80,6 +81,7 @@ func newSession(s *Server, conn transport.Conn) *session {
 		log:      s.log,
 		calls:    map[string]*call{},
 		jobs:     make(chan job, s.opts.MaxConcurrentCalls+s.opts.MaxQueuedCalls),
+		retire:   make(chan struct{}),
 		logLimit: newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
 		stopping: make(chan struct{}),
 		outCtx:   context.Background(),

@@ -1,0 +1,174 @@
+package mcp
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/tool"
+	"github.com/mcpwire/mcpwire/transport"
+)
+
+// Which calls run on the reader of a connection read with Each: a lone
+// call always; one that is not alone only when no call has detached
+// within calmAfter. Without the last rule a
+// pipelined stream of fast calls stays with the worker pool after one
+// detach for as long as the stream lasts (each new call finds the one
+// before it still in flight on a worker), at about 0.6× the throughput.
+func TestMayRunHere(t *testing.T) {
+	tests := []struct {
+		name        string
+		pending     int64         // calls in flight, this one included
+		queued      int           // calls waiting for a worker
+		detachedAgo time.Duration // 0: no call ever detached
+		want        bool
+	}{
+		{"alone", 1, 0, 0, true},
+		{"alone, just after a detach", 1, 0, time.Microsecond, true},
+		{"not alone, never detached", 2, 0, 0, true},
+		{"not alone, just after a detach", 2, 0, time.Microsecond, false},
+		{"not alone, within calmAfter", 2, 0, calmAfter / 2, false},
+		{"not alone, calm again", 2, 0, 2 * calmAfter, true},
+		{"many in flight, calm", 40, 0, 2 * calmAfter, true},
+		{"others queued, calm", 3, 1, 2 * calmAfter, true},
+		{"others queued, within calmAfter", 3, 1, calmAfter / 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := &session{detachable: true, jobs: make(chan job, 4)}
+			ss.pending.Store(tt.pending)
+			for range tt.queued {
+				ss.jobs <- job{}
+			}
+			if tt.detachedAgo > 0 {
+				ss.detacher.lastDetach.Store(time.Now().Add(-tt.detachedAgo).UnixNano())
+			}
+			if got := ss.mayRunHere(); got != tt.want {
+				t.Errorf("mayRunHere() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// A detach is recorded when the timer detaches a call, and not for a call
+// that ended in time.
+func TestDetacherRecordsDetach(t *testing.T) {
+	var d detacher
+	d.disarm(d.arm(func() {}))
+	time.Sleep(3 * detachAfter)
+	if !d.calm() {
+		t.Fatal("a call that ended in time made the session uncalm")
+	}
+	fired := make(chan struct{})
+	armed := d.arm(func() { close(fired) })
+	select {
+	case <-fired:
+	case <-time.After(time.Second):
+		t.Fatal("the call was never detached")
+	}
+	d.disarm(armed)
+	if d.calm() {
+		t.Error("calm right after a detach")
+	}
+	d.stop()
+}
+
+// onWorker reports whether the calling handler runs on a worker of the
+// pool rather than on the goroutine that read its request.
+func onWorker() bool {
+	buf := make([]byte, 8<<10)
+	return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "(*session).worker(")
+}
+
+// Workers left idle by a burst hold every slot until they have waited
+// workerIdle; a lone call that comes meanwhile takes an idle worker's
+// slot and runs on the reader, instead of being handed to that worker.
+func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
+	const slots = 4 // and the burst's workers stay idle for workerIdle, longer than the test
+	srv := NewServer(Implementation{Name: "test", Version: "1"}, &Options{
+		MaxConcurrentCalls: slots,
+		Logger:             slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	started := make(chan struct{}, slots+1)
+	releaseReader, releaseWorkers := make(chan struct{}), make(chan struct{})
+	srv.MustAddTool(tool.New("hold", "Waits for the test.", func(context.Context, struct{}) (*tool.Result, error) {
+		release := releaseReader
+		if onWorker() {
+			release = releaseWorkers
+		}
+		started <- struct{}{}
+		<-release
+		return tool.TextResult("released"), nil
+	}))
+	where := make(chan bool, 1)
+	srv.MustAddTool(tool.New("where", "Says whether it ran on a worker.", func(context.Context, struct{}) (*tool.Result, error) {
+		where <- onWorker()
+		return tool.TextResult("here"), nil
+	}))
+	serverSide, client := transport.Pipe(transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), serverSide) }()
+	defer func() {
+		client.Close()
+		<-done
+	}()
+	ctx := context.Background()
+	call := func(id int, name string) {
+		params := `{"name":"` + name + `","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`
+		if err := client.Write(ctx, &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(id)), Method: "tools/call", Params: json.RawMessage(params)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	answer := func() {
+		msg, err := client.Read(ctx)
+		if r, ok := msg.(*jsonrpc.Response); err != nil || !ok || r.Error != nil {
+			t.Fatalf("answer: %v %+v", err, msg)
+		}
+	}
+	// The first call runs on the reader until it detaches, the next three
+	// on workers, and the last waits for a slot. Once the first ends, a
+	// fourth worker takes the last; once they end, every slot is an idle
+	// worker's.
+	for i := range slots + 1 {
+		call(i, "hold")
+	}
+	for range slots {
+		<-started
+	}
+	close(releaseReader)
+	answer()
+	<-started // the fourth worker runs the last call
+	close(releaseWorkers)
+	for range slots {
+		answer()
+	}
+	if n := srv.sessionWorkers(); n != slots {
+		t.Fatalf("%d workers after the burst, want %d", n, slots)
+	}
+	time.Sleep(2 * calmAfter) // the first call detached: let the session calm down
+	for i := range 3 {
+		call(slots+1+i, "where")
+		if <-where {
+			t.Fatalf("call %d ran on an idle worker, not on the reader", i)
+		}
+		answer()
+	}
+}
+
+// sessionWorkers returns the worker slots taken in the server's one
+// session.
+func (s *Server) sessionWorkers() int {
+	s.sessMu.Lock()
+	defer s.sessMu.Unlock()
+	for ss := range s.sessions {
+		return int(ss.workers.Load())
+	}
+	return -1
+}
