@@ -98,18 +98,19 @@ type nowWriter interface {
 	WriteNow(ctx context.Context, msg jsonrpc.Message) error
 }
 
-// detachAfter is how long a lone call may run on the reader goroutine
+// detachAfter is how long a call may run on the reader goroutine
 // before reading moves to another goroutine (see readLoop).
 const detachAfter = time.Millisecond
 
-// detacher is the one timer of a session that detaches a lone call from
-// the reader once it has run detachAfter. Arming a call does not touch
-// the timer when it is already set: it records when the call started, and
-// a firing that finds the current call younger than detachAfter sets the
+// detacher is the one timer of a session that detaches a call from the
+// reader once it has run detachAfter. Arming a call does not touch the
+// timer when it is already set: it records when the call started, and a
+// firing that finds the current call younger than detachAfter sets the
 // timer again for the rest, and the timer keeps ticking until the session
-// has had no lone call for detacherIdle. So a busy session costs one timer
-// event per detachAfter, not a timer reset per call (a reset that brings
-// the deadline forward wakes the runtime's network poller, a futex call).
+// has run no call on the reader for detacherIdle. So a busy session costs
+// one timer event per detachAfter, not a timer reset per call (a reset
+// that brings the deadline forward wakes the runtime's network poller, a
+// futex call).
 type detacher struct {
 	// lastDetach is when a call last had to detach (UnixNano; 0 before
 	// the first): see calm.
@@ -118,7 +119,7 @@ type detacher struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	set     bool      // the timer will fire
-	detach  func()    // the current lone call's, nil between calls
+	detach  func()    // the current call's, nil between calls
 	since   time.Time // when the current call was armed
 	armed   uint64    // counts arm calls: which call is current
 	stopped bool      // reading ended: the timer is never set again
@@ -145,7 +146,7 @@ func (d *detacher) arm(detach func()) uint64 {
 
 // disarm forgets the call arm returned armed for once it is done, unless
 // another call is current by now: a call that detached ends after the
-// next lone call may have started on the new reader, and must not disarm
+// next call may have started on the new reader, and must not disarm
 // that one. The timer keeps ticking until the session has been idle for
 // detacherIdle. A firing that raced disarm detaches a later call early,
 // which does no harm.
@@ -213,8 +214,8 @@ func (d *detacher) stop() {
 	d.stopped = true
 }
 
-// detacherIdle is how long after the last lone call the detacher's timer
-// stops: a quiet session has no timer events.
+// detacherIdle is how long after the last call on the reader the
+// detacher's timer stops: a quiet session has no timer events.
 const detacherIdle = 10 * detachAfter
 
 // readLoop reads and dispatches messages until the connection ends. It never

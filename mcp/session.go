@@ -35,7 +35,7 @@ type session struct {
 	detachable  bool                        // read with Each: a call may run on the reader, which detaches it if it runs long (see readLoop)
 	now         nowWriter                   // the connection, when it can write an answer at once (see writeNow)
 
-	detacher detacher // detaches a lone call that runs long (see readLoop)
+	detacher detacher // detaches a call on the reader that runs long (see readLoop)
 
 	// answerNow and answerQueued are writeNow and write as responders,
 	// bound once so that a call does not allocate them.
@@ -99,7 +99,7 @@ func (ss *session) write(r *jsonrpc.Response) {
 }
 
 // writeNow is write for a response that should not wait for the writer
-// goroutine to wake up (an inline method's, a lone call's): on a
+// goroutine to wake up (an inline method's, a call run on the reader): on a
 // connection that allows it (transport.Stream.WriteNow), it is written on
 // the caller's goroutine when nothing else is being written and the
 // output has room for it at once, and queued as write does otherwise.
