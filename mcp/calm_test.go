@@ -9,11 +9,7 @@ import (
 	"testing"
 	"time"
 
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/tool"
-	"github.com/mcpwire/mcpwire/transport"
 )
 
 // Which calls run on the reader of a connection read with Each: a lone
@@ -112,26 +108,8 @@ func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
 		where <- onWorker()
 		return tool.TextResult("here"), nil
 	}))
-	serverSide, client := transport.Pipe(transport.Options{})
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(context.Background(), serverSide) }()
-	defer func() {
-		client.Close()
-		<-done
-	}()
-	ctx := context.Background()
-	call := func(id int, name string) {
-		params := `{"name":"` + name + `","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`
-		if err := client.Write(ctx, &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(id)), Method: "tools/call", Params: json.RawMessage(params)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	answer := func() {
-		msg, err := client.Read(ctx)
-		if r, ok := msg.(*jsonrpc.Response); err != nil || !ok || r.Error != nil {
-			t.Fatalf("answer: %v %+v", err, msg)
-		}
-	}
+	c := serveOnPipe(t, srv)
+	call, answer := c.call, c.answer
 	// The first call runs on the reader until it detaches, the next three
 	// on workers, and the last waits for a slot. Once the first ends, a
 	// fourth worker takes the last; once they end, every slot is an idle

@@ -260,17 +260,19 @@ func (ss *session) ensureWorker() {
 
 // workerIdle is how long a worker waits for a job before it ends: a burst
 // of calls leaves no goroutines behind once it is over, and a steady load
-// keeps its workers (and their grown stacks).
+// keeps its workers (and their grown stacks). A session takes it when it
+// begins (session.idleEnd), so that a test may change it for the sessions
+// it starts while another's workers still run.
 var workerIdle = 2 * time.Second
 
 // worker runs queued calls until the session's job queue is closed, or
-// until it has waited workerIdle for one.
+// until it has waited idleEnd for one.
 func (ss *session) worker() {
-	wait := time.NewTimer(workerIdle)
+	wait := time.NewTimer(ss.idleEnd)
 	defer wait.Stop()
 	for {
 		ss.idle.Add(1)
-		wait.Reset(workerIdle)
+		wait.Reset(ss.idleEnd)
 		select {
 		case j, ok := <-ss.jobs:
 			ss.idle.Add(-1)

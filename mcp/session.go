@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -53,6 +54,7 @@ type session struct {
 
 	jobs    chan job       // calls waiting for a worker
 	retire  chan struct{}  // an idle worker that receives ends and hands its slot to the sender (see takeIdleSlot)
+	idleEnd time.Duration  // how long a worker waits for a job before it ends (workerIdle when the session began)
 	workers atomic.Int32   // workers started
 	idle    atomic.Int32   // workers waiting for a job
 	pending atomic.Int64   // running plus queued calls
@@ -82,6 +84,7 @@ func newSession(s *Server, conn transport.Conn) *session {
 		calls:    map[string]*call{},
 		jobs:     make(chan job, s.opts.MaxConcurrentCalls+s.opts.MaxQueuedCalls),
 		retire:   make(chan struct{}),
+		idleEnd:  workerIdle,
 		logLimit: newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
 		stopping: make(chan struct{}),
 		outCtx:   context.Background(),

@@ -26,24 +26,11 @@ func TestWorkersEndAfterABurst(t *testing.T) {
 		time.Sleep(30 * time.Millisecond)
 		return tool.TextResult("rested"), nil
 	}))
-	serverSide, client := transport.Pipe(transport.Options{})
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(context.Background(), serverSide) }()
-	defer func() {
-		client.Close()
-		<-done
-	}()
-	ctx := context.Background()
-	call := func(id int) {
-		client.Write(ctx, &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(id)), Method: "tools/call",
-			Params: json.RawMessage(`{"name":"nap","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`)})
-	}
+	c := serveOnPipe(t, srv)
+	call := func(id int) { c.call(id, "nap") }
 	answers := func(n int) {
 		for range n {
-			msg, err := client.Read(ctx)
-			if r, ok := msg.(*jsonrpc.Response); err != nil || !ok || r.Error != nil {
-				t.Fatalf("answer: %v %+v", err, msg)
-			}
+			c.answer()
 		}
 	}
 	call(0) // the session's goroutines, before any burst
@@ -68,4 +55,39 @@ func TestWorkersEndAfterABurst(t *testing.T) {
 	}
 	call(100) // a worker is started again when needed
 	answers(1)
+}
+
+// pipeClient is the client end of a server served on an in-memory pipe,
+// for tests of the session's own scheduling.
+type pipeClient struct {
+	t    *testing.T
+	conn *transport.Stream
+}
+
+// serveOnPipe serves srv on an in-memory pipe until the test ends.
+func serveOnPipe(t *testing.T, srv *Server) *pipeClient {
+	serverSide, client := transport.Pipe(transport.Options{})
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), serverSide) }()
+	t.Cleanup(func() {
+		client.Close()
+		<-done
+	})
+	return &pipeClient{t: t, conn: client}
+}
+
+// call sends a 2026-07-28 tools/call of the named tool, with no arguments.
+func (c *pipeClient) call(id int, name string) {
+	params := `{"name":"` + name + `","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`
+	if err := c.conn.Write(context.Background(), &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(id)), Method: "tools/call", Params: json.RawMessage(params)}); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// answer reads one answer and fails the test unless it is a result.
+func (c *pipeClient) answer() {
+	msg, err := c.conn.Read(context.Background())
+	if r, ok := msg.(*jsonrpc.Response); err != nil || !ok || r.Error != nil {
+		c.t.Fatalf("answer: %v %+v", err, msg)
+	}
 }
