@@ -14,10 +14,10 @@ import (
 
 // Which calls run on the reader of a connection read with Each: a lone
 // call always; one that is not alone only when no call has detached
-// within calmAfter. Without the last rule a
-// pipelined stream of fast calls stays with the worker pool after one
-// detach for as long as the stream lasts (each new call finds the one
-// before it still in flight on a worker), at about 0.6× the throughput.
+// within calmAfter. Without the last rule a pipelined stream of fast
+// calls stays with the worker pool after one detach for as long as the
+// stream lasts (each new call finds the one before it still in flight on
+// a worker), at about 0.6× the throughput.
 func TestMayRunHere(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -109,34 +109,33 @@ func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
 		return tool.TextResult("here"), nil
 	}))
 	c := serveOnPipe(t, srv)
-	call, answer := c.call, c.answer
 	// The first call runs on the reader until it detaches, the next three
 	// on workers, and the last waits for a slot. Once the first ends, a
 	// fourth worker takes the last; once they end, every slot is an idle
 	// worker's.
 	for i := range slots + 1 {
-		call(i, "hold")
+		c.call(i, "hold")
 	}
 	for range slots {
 		<-started
 	}
 	close(releaseReader)
-	answer()
+	c.answer()
 	<-started // the fourth worker runs the last call
 	close(releaseWorkers)
 	for range slots {
-		answer()
+		c.answer()
 	}
 	if n := srv.sessionWorkers(); n != slots {
 		t.Fatalf("%d workers after the burst, want %d", n, slots)
 	}
 	time.Sleep(2 * calmAfter) // the first call detached: let the session calm down
 	for i := range 3 {
-		call(slots+1+i, "where")
+		c.call(slots+1+i, "where")
 		if <-where {
 			t.Fatalf("call %d ran on an idle worker, not on the reader", i)
 		}
-		answer()
+		c.answer()
 	}
 }
 
