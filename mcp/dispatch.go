@@ -206,7 +206,9 @@ func (ss *session) claimWorker() bool {
 // started while calls had to queue hold their slots until they have waited
 // workerIdle, and while calls keep coming they never wait that long: without
 // this a session that had to queue once would hand every later call to a
-// worker, even a lone one, for as long as the calls keep coming.
+// worker, even a lone one, for as long as the calls keep coming. The caller
+// may so run before a call that was queued a moment earlier, as any call
+// run on the reader of a calm session may (see mayRunHere).
 func (ss *session) takeIdleSlot() bool {
 	select {
 	case ss.retire <- struct{}{}:
