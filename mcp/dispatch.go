@@ -84,7 +84,7 @@ func init() {
 // runs it on its own goroutine, outside any lock, and it counts against
 // MaxConcurrentCalls as a worker's call does. So is a call on a connection
 // read with Each when it is alone (none other running or queued), or when
-// none is queued and the session is calm (see readLoop).
+// the session is calm (see mayRunHere).
 //
 // A nil respond means the session's own stream: answers are written at
 // once when they can be (writeNow), except those of calls run by workers,
