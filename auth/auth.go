@@ -101,3 +101,23 @@ func ChallengeScopes(ctx context.Context, scopes []string) bool {
 	f(scopes)
 	return true
 }
+
+// remoteAddrKey is the context key of WithRemoteAddr.
+type remoteAddrKey struct{}
+
+// WithRemoteAddr returns a copy of ctx that names the network address the
+// request came from: the client's IP address, without a port. An HTTP
+// transport sets it for every request (behind trusted proxies, the
+// address they forwarded); a server counts the requests of a caller
+// without a principal against that address for its per-caller limits,
+// and handlers may read it (RemoteAddrFrom) to log who called.
+func WithRemoteAddr(ctx context.Context, addr string) context.Context {
+	return context.WithValue(ctx, remoteAddrKey{}, addr)
+}
+
+// RemoteAddrFrom returns the address WithRemoteAddr put in ctx, or "" (on
+// stdio, say).
+func RemoteAddrFrom(ctx context.Context) string {
+	a, _ := ctx.Value(remoteAddrKey{}).(string)
+	return a
+}

@@ -224,6 +224,13 @@ func overloaded(format string, args ...any) *jsonrpc.Error {
 		WithData(map[string]string{"reason": "overloaded"})
 }
 
+// quotaExceeded is the error of a request refused because its caller
+// holds all it may of what limit bounds (see CodeQuotaExceeded).
+func quotaExceeded(limit string, max int, format string, args ...any) *jsonrpc.Error {
+	return jsonrpc.NewError(CodeQuotaExceeded, "quota exceeded: "+format, args...).
+		WithData(map[string]any{"reason": "quota", "limit": limit, "max": max})
+}
+
 // holdQueued counts size more bytes held by waiting calls, unless that
 // would pass MaxQueuedBytes while other calls wait: one request of any size
 // may always wait.

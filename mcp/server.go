@@ -35,7 +35,28 @@ const (
 	// DefaultMaxListenStreams allows a client a few listen streams; one is
 	// what a client needs.
 	DefaultMaxListenStreams = 16
+	// DefaultMaxListenStreamsPerCaller bounds the listen streams of one
+	// caller on an endpoint that callers share (the stateless HTTP
+	// endpoint): enough for every client behind one address to hold a few.
+	DefaultMaxListenStreamsPerCaller = 256
+	// DefaultMaxListenStreamsTotal bounds the listen streams of all callers
+	// together on an endpoint that callers share: at some tens of kilobytes
+	// each (a connection, its buffers and two goroutines), about a hundred
+	// megabytes.
+	DefaultMaxListenStreamsTotal = 4096
+	// DefaultMaxTasksPerCaller bounds the task records one caller holds in
+	// the task store: a tenth of the default memory store.
+	DefaultMaxTasksPerCaller = 1000
 )
+
+// CodeQuotaExceeded is the JSON-RPC error code of a request refused
+// because its caller holds all it may of something (listen streams on a
+// shared endpoint, tasks, legacy HTTP sessions), while other callers are
+// still served: the caller should end some before it asks for more. Its
+// data names the limit: {"reason": "quota", "limit": option name, "max":
+// the bound}. It lies outside the range JSON-RPC and MCP reserve
+// (-32768 to -32000). Over HTTP it comes with status 429.
+const CodeQuotaExceeded = -31000
 
 // Options configures a Server. The zero value is ready to use.
 type Options struct {
@@ -54,9 +75,28 @@ type Options struct {
 	// size may always wait (default DefaultMaxQueuedBytes).
 	MaxQueuedBytes int
 	// MaxListenStreams bounds the subscriptions/listen streams open at once
-	// on one connection; one more is rejected as overloaded (default
-	// DefaultMaxListenStreams).
+	// on one connection (stdio) or legacy session; one more is rejected as
+	// overloaded (default DefaultMaxListenStreams). An endpoint that
+	// callers share (the stateless HTTP endpoint) is bounded per caller and
+	// in total instead.
 	MaxListenStreams int
+	// MaxListenStreamsPerCaller bounds the listen streams one caller (its
+	// principal, else its remote address: see auth.WithRemoteAddr) holds
+	// open at once on an endpoint that callers share (default
+	// DefaultMaxListenStreamsPerCaller); one more is refused with
+	// CodeQuotaExceeded.
+	MaxListenStreamsPerCaller int
+	// MaxListenStreamsTotal bounds the listen streams of all callers
+	// together on an endpoint that callers share (default
+	// DefaultMaxListenStreamsTotal); one more is refused as overloaded.
+	MaxListenStreamsTotal int
+	// MaxConcurrentCallsPerCaller bounds the calls one caller runs at once
+	// on an endpoint that callers share (default three quarters of
+	// MaxConcurrentCalls, at least 1), so that one caller's slow calls
+	// cannot take every worker: its further calls wait their turn (they
+	// count against MaxQueuedCalls), and a freed worker goes first to the
+	// waiting caller that runs the fewest calls.
+	MaxConcurrentCallsPerCaller int
 	// ShutdownGrace is how long in-flight calls may run after reading
 	// stops before they are cancelled (default 1s; hosts kill a server
 	// about 2s after closing its stdin).
@@ -168,6 +208,13 @@ type Options struct {
 	// records; instances behind one endpoint need one store they share
 	// (the redisbroker module has one) and one StateKey.
 	TaskStore task.Store
+	// MaxTasksPerCaller bounds the task records one caller (its
+	// principal's subject, else its remote address) holds in the task
+	// store, finished ones included until they expire (default
+	// DefaultMaxTasksPerCaller; negative: no bound). One more task is
+	// refused with CodeQuotaExceeded, while other callers go on creating
+	// theirs.
+	MaxTasksPerCaller int
 	// TaskTTL is how long a task is kept after its last update, sent as
 	// ttlMs (default DefaultTaskTTL; negative: no TTL, ttlMs null, kept
 	// until the store's bound evicts it).
@@ -199,6 +246,18 @@ func (o *Options) withDefaults() Options {
 	}
 	if c.MaxListenStreams <= 0 {
 		c.MaxListenStreams = DefaultMaxListenStreams
+	}
+	if c.MaxListenStreamsPerCaller <= 0 {
+		c.MaxListenStreamsPerCaller = DefaultMaxListenStreamsPerCaller
+	}
+	if c.MaxListenStreamsTotal <= 0 {
+		c.MaxListenStreamsTotal = DefaultMaxListenStreamsTotal
+	}
+	if c.MaxConcurrentCallsPerCaller <= 0 {
+		c.MaxConcurrentCallsPerCaller = max(1, c.MaxConcurrentCalls*3/4)
+	}
+	if c.MaxTasksPerCaller == 0 {
+		c.MaxTasksPerCaller = DefaultMaxTasksPerCaller
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = time.Second

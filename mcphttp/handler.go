@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -31,6 +32,30 @@ const (
 	// DefaultRetryInterval is the retry hint of a stream the server closes
 	// early (SSE polling): how long the client waits before reconnecting.
 	DefaultRetryInterval = time.Second
+	// DefaultBodyTimeout is how long a POST body may take to arrive beyond
+	// what DefaultMinBodyRate allows it.
+	DefaultBodyTimeout = 10 * time.Second
+	// DefaultMinBodyRate is the slowest a long POST body may arrive, in
+	// bytes per second.
+	DefaultMinBodyRate = 64 << 10
+	// DefaultWriteTimeout bounds one write to a client.
+	DefaultWriteTimeout = 20 * time.Second
+	// DefaultHandshakeTimeout ends a legacy session whose client has not
+	// completed the handshake (notifications/initialized) that long after
+	// its initialize.
+	DefaultHandshakeTimeout = 10 * time.Second
+	// DefaultMaxSessionsPerCaller bounds the legacy sessions one caller
+	// holds open at once.
+	DefaultMaxSessionsPerCaller = 256
+	// DefaultMaxEventStoreBytes bounds the bytes of events the default
+	// event store holds for all sessions together, 64 MiB.
+	DefaultMaxEventStoreBytes = 64 << 20
+	// DefaultMaxSessionStreams bounds the GET streams open at once in one
+	// legacy session.
+	DefaultMaxSessionStreams = 8
+	// DefaultMinFreeDescriptors is the headroom of file descriptors below
+	// the process's limit that new streams leave free.
+	DefaultMinFreeDescriptors = 128
 )
 
 // Options configure a Handler. The zero value (or nil) is ready to use and
@@ -46,9 +71,33 @@ type Options struct {
 	// case-insensitively with the whole Host or with its name without the
 	// port; "*" accepts any host. It protects against DNS rebinding.
 	AllowedHosts []string
+	// TrustedProxies are the addresses ("10.0.0.7") and CIDR prefixes
+	// ("10.0.0.0/8") of the reverse proxies in front of the handler. A
+	// request whose direct peer is one of them comes from the address the
+	// proxies forwarded (Forwarded, else X-Forwarded-For, read from the
+	// right past every trusted hop); from any other peer those headers are
+	// ignored. That address names the caller for the per-caller limits when
+	// no principal does (see "Who is a caller" in the package
+	// documentation). NewHandler panics on an entry that is neither.
+	TrustedProxies []string
 	// MaxBodyBytes bounds a POST body (default DefaultMaxBodyBytes); a
 	// larger one gets 413 without the rest being read.
 	MaxBodyBytes int64
+	// BodyTimeout and MinBodyRate bound how long a POST body may take to
+	// arrive: all of it by BodyTimeout after the body began, plus one second
+	// for every MinBodyRate bytes received (defaults DefaultBodyTimeout and
+	// DefaultMinBodyRate). A body still missing then gets 408 and its
+	// connection is closed. A body holds admission room (MaxRequestBytes)
+	// only for the bytes that arrived, and a POST counts towards
+	// MaxRequests only once its body is read.
+	BodyTimeout time.Duration
+	MinBodyRate int64
+	// WriteTimeout bounds each write to a client (default
+	// DefaultWriteTimeout): an SSE event or keep-alive, or 64 KiB of a JSON
+	// answer. A client that does not read for that long loses the response
+	// (its connection is closed), and the POST gives its admission room
+	// back.
+	WriteTimeout time.Duration
 	// MaxRequests bounds the POSTs in flight across the handler, both eras
 	// and all legacy sessions together (default DefaultMaxRequests): a
 	// legacy session has the per-connection limits of mcp.Options
@@ -66,9 +115,35 @@ type Options struct {
 	// always admitted when no other holds bytes.
 	MaxRequestBytes int64
 	// MaxSessions bounds the legacy sessions open at once (default
-	// DefaultMaxSessions); one more initialize gets 503 with a JSON-RPC
-	// error.
+	// DefaultMaxSessions). When they are all open, a new initialize ends
+	// the oldest session whose client never completed its handshake, if
+	// one is idle; otherwise it gets 503 with a JSON-RPC error and a
+	// Retry-After saying when a session can next expire.
 	MaxSessions int
+	// MaxSessionsPerCaller bounds the legacy sessions one caller (see "Who
+	// is a caller" in the package documentation) holds open at once
+	// (default DefaultMaxSessionsPerCaller). One more initialize ends that
+	// caller's oldest idle session that never completed its handshake, or
+	// else gets 429 with mcp.CodeQuotaExceeded.
+	MaxSessionsPerCaller int
+	// HandshakeTimeout ends a legacy session whose client has not sent
+	// notifications/initialized that long after its initialize was
+	// answered (default DefaultHandshakeTimeout), unless it is in use.
+	HandshakeTimeout time.Duration
+	// MaxSessionStreams bounds the GET streams open at once in one legacy
+	// session: its stream of unsolicited messages and the resumptions of
+	// its POST streams (default DefaultMaxSessionStreams); one more gets
+	// 429. A POST stream is followed by one resumption at a time: a new
+	// one replaces the one before.
+	MaxSessionStreams int
+	// MinFreeDescriptors is the headroom of file descriptors that new
+	// streams leave free below the process's limit (RLIMIT_NOFILE; default
+	// DefaultMinFreeDescriptors): while fewer are free, a GET stream or a
+	// subscriptions/listen gets 503 and its connection is closed, so that
+	// the process can still accept connections and serve requests. Where
+	// the open descriptors cannot be counted (outside Linux) it has no
+	// effect.
+	MinFreeDescriptors int
 	// SessionIDPrefix starts every legacy session id this handler mints,
 	// before 128 random bits in hex. Instances behind one load balancer
 	// give themselves prefixes of their own (such as "i1."), so that the
@@ -95,6 +170,11 @@ type Options struct {
 	// MaxStoredEventBytes bounds the bytes of the events the default store
 	// holds per legacy session (default DefaultMaxStoredEventBytes).
 	MaxStoredEventBytes int64
+	// MaxEventStoreBytes bounds the bytes of the events the default store
+	// holds for all legacy sessions together (default
+	// DefaultMaxEventStoreBytes); past it the oldest events, whichever
+	// session they belong to, are evicted.
+	MaxEventStoreBytes int64
 	// RetryInterval is the retry hint written before the server closes a
 	// legacy stream early (CloseStream), rounded to milliseconds (default
 	// DefaultRetryInterval).
@@ -137,6 +217,30 @@ func (o *Options) withDefaults() Options {
 	if c.RetryInterval <= 0 {
 		c.RetryInterval = DefaultRetryInterval
 	}
+	if c.BodyTimeout <= 0 {
+		c.BodyTimeout = DefaultBodyTimeout
+	}
+	if c.MinBodyRate <= 0 {
+		c.MinBodyRate = DefaultMinBodyRate
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = DefaultWriteTimeout
+	}
+	if c.HandshakeTimeout <= 0 {
+		c.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if c.MaxSessionsPerCaller <= 0 {
+		c.MaxSessionsPerCaller = DefaultMaxSessionsPerCaller
+	}
+	if c.MaxEventStoreBytes <= 0 {
+		c.MaxEventStoreBytes = DefaultMaxEventStoreBytes
+	}
+	if c.MaxSessionStreams <= 0 {
+		c.MaxSessionStreams = DefaultMaxSessionStreams
+	}
+	if c.MinFreeDescriptors <= 0 {
+		c.MinFreeDescriptors = DefaultMinFreeDescriptors
+	}
 	if c.EventStore == nil {
 		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes)
 	}
@@ -153,7 +257,8 @@ type Handler struct {
 	srv       *mcp.Server
 	opts      Options
 	log       *slog.Logger
-	stateless *mcp.Endpoint // every 2026-07-28 request
+	stateless *mcp.Endpoint  // every 2026-07-28 request
+	proxies   trustedProxies // Options.TrustedProxies
 	sessions  sessionTable
 	admission admission     // POSTs in flight (MaxRequests, MaxRequestBytes)
 	closing   chan struct{} // closed by Close
@@ -170,12 +275,17 @@ func NewHandler(srv *mcp.Server, opts *Options) *Handler {
 	if err := checkSessionIDPrefix(o.SessionIDPrefix); err != nil {
 		panic("mcphttp: " + err.Error())
 	}
+	proxies, err := parseTrustedProxies(o.TrustedProxies)
+	if err != nil {
+		panic("mcphttp: " + err.Error())
+	}
 	h := &Handler{
 		srv:       srv,
 		opts:      o,
 		log:       o.Logger,
 		stateless: srv.NewEndpoint(mcp.EndpointOptions{Stateless: true, RunOnCaller: true}),
 		closing:   make(chan struct{}),
+		proxies:   proxies,
 	}
 	h.admission.maxCount, h.admission.maxBytes = int64(o.MaxRequests), o.MaxRequestBytes
 	h.sessions.init()
@@ -199,6 +309,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "forbidden: the Origin header names an origin this server does not accept")
 		return
 	}
+	// Who the request comes from, for the per-caller limits here and in
+	// the server (see "Who is a caller").
+	r = r.WithContext(auth.WithRemoteAddr(r.Context(), h.remoteAddr(r)))
 	if h.isClosed() && r.Method != http.MethodPost { // a POST is answered with its id (servePost)
 		writeError(w, http.StatusServiceUnavailable, jsonrpc.ID{}, jsonrpc.CodeInternalError, "server shutting down: the handler is closed")
 		return

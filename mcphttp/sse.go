@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 // sseStream writes Server-Sent Events, flushing each one. Every event has
@@ -131,8 +132,9 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, code int64, ms
 }
 
 // statusOf maps a 2026-07-28 response to its HTTP status (the status table of the 2026-07-28 Streamable HTTP transport):
-// errors of the request itself are 400, an unknown method 404, everything
-// else (results and errors of the work asked for) 200.
+// errors of the request itself are 400, an unknown method 404, a caller
+// over its quota (mcp.CodeQuotaExceeded) 429, everything else (results and
+// errors of the work asked for) 200.
 func statusOf(r *jsonrpc.Response) int {
 	if r.Error == nil {
 		return http.StatusOK
@@ -144,6 +146,8 @@ func statusOf(r *jsonrpc.Response) int {
 		return http.StatusBadRequest
 	case jsonrpc.CodeMethodNotFound:
 		return http.StatusNotFound
+	case mcp.CodeQuotaExceeded:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusOK
 }

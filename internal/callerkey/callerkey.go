@@ -1,0 +1,28 @@
+// Package callerkey names who a request counts against for the limits a
+// server keeps per caller (listen streams, tasks, a share of the running
+// calls, legacy HTTP sessions): the principal when one with a subject is
+// known, else the remote address, else no one in particular (the one
+// caller of a stdio connection).
+package callerkey
+
+import (
+	"context"
+
+	"github.com/mcpwire/mcpwire/auth"
+)
+
+// Of returns the caller key of ctx's request: "sub:" and the principal's
+// subject (auth.WithPrincipal), else "addr:" and the remote address
+// (auth.WithRemoteAddr), else "". Keys of the two kinds never collide.
+func Of(ctx context.Context) string {
+	if ctx == nil {
+		return ""
+	}
+	if p := auth.PrincipalFrom(ctx); p != nil && p.Subject != "" {
+		return "sub:" + p.Subject
+	}
+	if a := auth.RemoteAddrFrom(ctx); a != "" {
+		return "addr:" + a
+	}
+	return ""
+}
