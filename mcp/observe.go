@@ -202,7 +202,8 @@ type Overload struct {
 	// helper).
 	Limit string
 	// Method is the refused request's method; "" when the transport
-	// refused it unread.
+	// refused it before its body was read (MaxRequestBytes while the body
+	// arrived).
 	Method string
 	// Transport is as in ObservedRequest.
 	Transport string

@@ -299,6 +299,9 @@ const allowedMethods = "GET, POST, DELETE"
 // opens a legacy session's stream, DELETE ends a legacy session. Every
 // request is first checked for its Host and Origin (403).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	bw := newBoundedWriter(w, h.opts.WriteTimeout)
+	defer h.finishResponse(bw)
+	w = bw
 	if !h.hostAllowed(r.Host) {
 		h.log.Warn("mcphttp: request refused", "header", "Host", "category", "not allowed", "status", http.StatusForbidden)
 		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "forbidden: the Host header names a host this server does not serve")
@@ -326,6 +329,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		w.Header().Set("Allow", allowedMethods)
 		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "method not allowed: use POST (or GET and DELETE with an Mcp-Session-Id)")
+	}
+}
+
+// finishResponse ends a response (see boundedWriter.finish) and logs one
+// that was dropped because its client did not read it in time.
+func (h *Handler) finishResponse(bw *boundedWriter) {
+	if bw.finish() {
+		h.log.Warn("mcphttp: response dropped: the client did not read it in time", "write_timeout", h.opts.WriteTimeout)
 	}
 }
 

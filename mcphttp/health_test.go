@@ -134,7 +134,7 @@ func TestOverloadsObserved(t *testing.T) {
 	defer obs.mu.Unlock()
 	want := []mcp.Overload{
 		{Limit: "MaxSessions", Method: "initialize", Transport: mcp.TransportHTTP},
-		{Limit: "MaxRequests", Transport: mcp.TransportHTTP},
+		{Limit: "MaxRequests", Method: "tools/list", Transport: mcp.TransportHTTP},
 	}
 	if len(obs.got) != len(want) || obs.got[0] != want[0] || obs.got[1] != want[1] {
 		t.Errorf("overloads %+v, want %+v", obs.got, want)

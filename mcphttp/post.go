@@ -2,7 +2,6 @@ package mcphttp
 
 import (
 	"errors"
-	"io"
 	"net/http"
 	"slices"
 
@@ -28,21 +27,12 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 		h.tooLarge(w)
 		return
 	}
-	size := r.ContentLength
-	if size < 0 {
-		size = h.opts.MaxBodyBytes
-	}
-	t, refused := h.admission.admit(size)
-	if refused != "" {
-		h.overloaded(w, r, refused)
-		return
-	}
+	t := h.admission.newTicket()
 	defer t.release()
-	body, ok := h.readBody(w, r)
+	body, ok := h.readBody(w, r, t)
 	if !ok {
 		return
 	}
-	t.shrink(int64(len(body)))
 	msg, err := jsonrpc.Decode(body)
 	if err != nil {
 		var de *jsonrpc.DecodeError
@@ -55,6 +45,10 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	var id jsonrpc.ID // the request's, for the errors answered here
 	if req, isReq := msg.(*jsonrpc.Request); isReq {
 		id = req.ID
+	}
+	if !t.admit() {
+		h.overloaded(w, r, id, methodOf(msg), limitRequests)
+		return
 	}
 	if h.isClosed() {
 		writeError(w, http.StatusServiceUnavailable, id, jsonrpc.CodeInternalError, "server shutting down: the handler is closed")
@@ -91,32 +85,6 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
 	}
-}
-
-// readBody reads the POST body within Options.MaxBodyBytes; a larger body
-// gets 413, and what is left of it is not read.
-func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	max := h.opts.MaxBodyBytes
-	var body []byte
-	var err error
-	if n := r.ContentLength; n >= 0 && n <= max {
-		// The length is known (and within the limit, see servePost): one
-		// buffer of that size, which net/http never lets the body pass.
-		body = make([]byte, n)
-		_, err = io.ReadFull(r.Body, body)
-	} else {
-		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-	}
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			h.tooLarge(w)
-		} else {
-			writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeParseError, "parse error: the request body could not be read")
-		}
-		return nil, false
-	}
-	return body, true
 }
 
 func (h *Handler) tooLarge(w http.ResponseWriter) {

@@ -91,26 +91,20 @@ func (s *sseStream) comment(text string) error {
 	return s.write([]byte(": " + text + "\n\n"))
 }
 
-// writeStall bounds how long one event may take to write: a client that
-// stops reading while keeping its connection open loses its stream rather
-// than holding a goroutine forever.
-const writeStall = 30 * time.Second
-
+// write writes and flushes one block. Every write of a Handler's
+// response is bounded by Options.WriteTimeout (see boundedWriter): a
+// client that stops reading while keeping its connection open loses its
+// stream rather than holding a goroutine forever.
 func (s *sseStream) write(b []byte) error {
-	_ = s.rc.SetWriteDeadline(time.Now().Add(writeStall)) // unsupported: no bound
 	if _, err := s.w.Write(b); err != nil {
 		return err
 	}
 	return s.rc.Flush()
 }
 
-// close lifts the write deadline, so that it does not outlive the stream on
-// a kept-alive connection.
-func (s *sseStream) close() {
-	if s != nil {
-		_ = s.rc.SetWriteDeadline(time.Time{})
-	}
-}
+// close ends the stream's use of the writer (nothing to release: the
+// Handler lifts the write deadline once the response ends).
+func (s *sseStream) close() {}
 
 // writeJSON answers with one JSON-RPC message as application/json.
 func writeJSON(w http.ResponseWriter, status int, m jsonrpc.Message) {
