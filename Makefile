@@ -69,15 +69,10 @@ bench:
 bench-scale:
 	bash bench/run-scale.sh
 
-# fuzz runs the framing and decoding fuzzers for a short while. Inputs are
-# minimised with one run each (-fuzzminimizetime 1x): the default of 60 s
-# per input stalled short runs at 0 execs/s.
+# fuzz runs every fuzz target of the repository (18: decoders, framing,
+# the HTTP handler's POSTs, state sealing, ...) for FUZZTIME each (default
+# 20s), inputs minimised in one run each; a target that fails or stalls
+# fails the run (scripts/fuzz.sh).
+FUZZTIME ?= 20s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecode -fuzztime 30s -fuzzminimizetime 1x ./jsonrpc
-	$(GO) test -run '^$$' -fuzz FuzzStream -fuzztime 30s -fuzzminimizetime 1x ./transport
-	$(GO) test -run '^$$' -fuzz FuzzFastPathAgrees -fuzztime 30s -fuzzminimizetime 1x ./schema
-	$(GO) test -run '^$$' -fuzz FuzzStringArgs -fuzztime 30s -fuzzminimizetime 1x ./tool
-	$(GO) test -run '^$$' -fuzz FuzzParseCursor -fuzztime 30s -fuzzminimizetime 1x ./mcp
-	$(GO) test -run '^$$' -fuzz FuzzOpenState -fuzztime 30s -fuzzminimizetime 1x ./mcp
-	$(GO) test -run '^$$' -fuzz FuzzSSE -fuzztime 30s -fuzzminimizetime 1x ./internal/httpconn
-	cd jwtauth && $(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s -fuzzminimizetime 1x .
+	FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh

@@ -48,11 +48,12 @@ type call struct {
 	infoOnce sync.Once
 	info     *tool.RequestInfo
 
-	// The two bools side by side keep the struct in its allocation size
-	// class (192 bytes).
+	// The bools side by side keep the struct in its allocation size class
+	// (192 bytes).
 	mu            sync.Mutex
 	done          bool // answered, or cancelled by the client
 	sentProgress  bool
+	slotless      bool // the call holds no concurrency slot: it never took one, or gave it up (see slot.go)
 	progressToken json.RawMessage
 	lastProgress  float64
 }

@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callerkey"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
@@ -138,6 +139,9 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 			c.complete(errorResponse(req.ID, overloaded("more than %d requests in flight", limit)))
 			return c, nil
 		}
+		if ss.fair != nil {
+			return c, ss.dispatchFair(m, c, r, bound, int64(len(req.Params)))
+		}
 		here := ss.mayRunHere() && (ss.claimWorker() || ss.takeIdleSlot())
 		size := int64(len(req.Params))
 		if !here && !ss.holdQueued(size) {
@@ -167,6 +171,47 @@ func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(j
 		ss.ensureWorker()
 	}
 	return c, nil
+}
+
+// dispatchFair runs a call of an endpoint that callers share (see
+// fairSlots): at once when a slot is free to its caller, after waiting its
+// turn otherwise, on the dispatching goroutine when the endpoint runs
+// calls on their caller (the returned function) and on a goroutine of its
+// own otherwise. A call that waits holds its bytes against
+// MaxQueuedBytes, as a queued call does. A tools/call that starts a task
+// takes no slot: its handler takes one of its own (see slot.go).
+func (ss *session) dispatchFair(m method, c *call, r *request, bound context.Context, paramBytes int64) (runHere func()) {
+	caller := callerkey.Of(bound)
+	var size int64 // the bytes held while waiting; 0: not waiting
+	switch {
+	case ss.taskCall(r):
+		c.giveUpSlot()
+	case !ss.fair.tryAcquire(caller):
+		size = max(paramBytes, 1)
+		if !ss.holdQueued(size) {
+			ss.pending.Add(-1)
+			c.observeLimit("MaxQueuedBytes")
+			c.complete(errorResponse(r.id, overloaded("the requests waiting for a handler already hold more than %d bytes",
+				ss.srv.opts.MaxQueuedBytes)))
+			return nil
+		}
+	}
+	if d := ss.srv.opts.CallTimeout; d > 0 {
+		c.startDeadline(d)
+	}
+	ss.wg.Add(1)
+	run := func() {
+		got := size == 0 || ss.fair.acquire(c.ctx, caller)
+		ss.runJob(job{m: m, c: c, r: r, size: size}) // one cancelled while it waited is answered, not run
+		if got && c.holdsSlot() {
+			ss.fair.release(caller)
+		}
+	}
+	if ss.runOnCaller {
+		return run
+	}
+	go run()
+	return nil
 }
 
 // mayRunHere reports whether a call that would go to a worker may run on
@@ -289,6 +334,10 @@ func (ss *session) worker() {
 				return
 			}
 			ss.runJob(j)
+			if ss.retireIfOver() {
+				ss.ensureWorker() // a job queued as this worker ended may have started none
+				return
+			}
 		case <-ss.retire:
 			// Its slot is now the call's that took it (see takeIdleSlot).
 			// A job queued while this worker counted as idle started no

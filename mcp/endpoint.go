@@ -30,10 +30,13 @@ type EndpointOptions struct {
 	// and no request waits for a worker; Handle then returns once the
 	// request is answered. It spares a transport that already gives every
 	// request a goroutine of its own (an HTTP server) two goroutine
-	// hand-offs per call. The request's messages before its response are
-	// sent from the goroutines that produce them, as always, so a
-	// transport that streams them must not wait for Handle to return
-	// before it starts writing them.
+	// hand-offs per call. On a Stateless endpoint every request runs on
+	// its caller: one that must wait for a slot (every slot is taken, or
+	// its caller holds its share, Options.MaxConcurrentCallsPerCaller)
+	// waits there, and Handle returns once it is answered. The request's
+	// messages before its response are sent from the goroutines that
+	// produce them, as always, so a transport that streams them must not
+	// wait for Handle to return before it starts writing them.
 	RunOnCaller bool
 	// Transport names the endpoint's transport to Options.Observer
 	// (default TransportHTTP).
@@ -64,6 +67,11 @@ type Endpoint struct {
 func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 	ss := newSession(s, nil)
 	ss.stateless = opts.Stateless
+	if opts.Stateless {
+		// Every caller of the transport shares it: one caller may not
+		// take every slot (Options.MaxConcurrentCallsPerCaller).
+		ss.fair = newFairSlots(s.opts.MaxConcurrentCalls, s.opts.MaxConcurrentCallsPerCaller)
+	}
 	ss.unsolicited = opts.Unsolicited
 	ss.runOnCaller = opts.RunOnCaller
 	s.sessMu.Lock()

@@ -64,8 +64,8 @@ func (g *gate) waitStarted(t *testing.T, n int) {
 
 // With RunOnCaller, Handle runs a call on its caller's goroutine and
 // returns with the response sent; once MaxConcurrentCalls calls run, the
-// next one waits for a worker and Handle returns at once; no more than
-// MaxConcurrentCalls ever run.
+// next one waits on its caller's goroutine for a slot, without starting;
+// no more than MaxConcurrentCalls ever run.
 func TestEndpointRunOnCaller(t *testing.T) {
 	defer leakcheck.Check(t, leakcheck.Snapshot())
 	g := newGate()
@@ -99,17 +99,20 @@ func TestEndpointRunOnCaller(t *testing.T) {
 		ep.Handle(context.Background(), modernRequest(20, "gate", nil), queued.send)
 		close(returned)
 	}()
+	time.Sleep(50 * time.Millisecond)
 	select {
 	case <-returned:
-	case <-time.After(2 * time.Second):
-		t.Fatal("with every worker slot taken, Handle did not return at once")
+		t.Fatal("with every slot taken, Handle returned before its call ran")
+	case <-g.started:
+		t.Fatal("a third call started beside two with MaxConcurrentCalls 2")
+	default:
 	}
-	time.Sleep(20 * time.Millisecond)
 	if n := g.running.Load(); n != 2 {
 		t.Errorf("%d calls running, want 2 (MaxConcurrentCalls)", n)
 	}
 	close(g.release)
 	callers.Wait()
+	<-returned
 	for _, hx := range append(held, queued) {
 		if r := hx.wait(t)[0].(*jsonrpc.Response); r.Error != nil {
 			t.Errorf("gate: %+v", r.Error)

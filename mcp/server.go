@@ -90,12 +90,15 @@ type Options struct {
 	// together on an endpoint that callers share (default
 	// DefaultMaxListenStreamsTotal); one more is refused as overloaded.
 	MaxListenStreamsTotal int
-	// MaxConcurrentCallsPerCaller bounds the calls one caller runs at once
-	// on an endpoint that callers share (default three quarters of
-	// MaxConcurrentCalls, at least 1), so that one caller's slow calls
-	// cannot take every worker: its further calls wait their turn (they
-	// count against MaxQueuedCalls), and a freed worker goes first to the
-	// waiting caller that runs the fewest calls.
+	// MaxConcurrentCallsPerCaller bounds the calls one caller (its
+	// principal, else its remote address: see auth.WithRemoteAddr) runs at
+	// once on an endpoint that callers share, the stateless HTTP endpoint
+	// (default three quarters of MaxConcurrentCalls, at least 1), so that
+	// one caller's slow calls cannot take every slot: its further calls
+	// wait their turn (they count against MaxQueuedCalls and
+	// MaxQueuedBytes), and a freed slot goes first to the waiting caller
+	// that runs the fewest calls. A caller the transport does not name
+	// has no share of its own.
 	MaxConcurrentCallsPerCaller int
 	// ShutdownGrace is how long in-flight calls may run after reading
 	// stops before they are cancelled (default 1s; hosts kill a server

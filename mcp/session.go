@@ -52,6 +52,7 @@ type session struct {
 	urlIDs   []string        // URL elicitations awaiting completion (guarded by srv.urlMu)
 	stopping chan struct{}   // closed when shutdown starts
 
+	fair    *fairSlots     // an endpoint that callers share: its slots, shared fairly (nil: the workers')
 	jobs    chan job       // calls waiting for a worker
 	retire  chan struct{}  // an idle worker that receives ends and hands its slot to the sender (see takeIdleSlot)
 	idleEnd time.Duration  // how long a worker waits for a job before it ends (workerIdle when the session began)

@@ -1,11 +1,15 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"time"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -151,6 +155,25 @@ func (c *Options) taskDefaults() {
 	if c.TaskStore == nil {
 		c.TaskStore = task.NewMemory(0)
 	}
+}
+
+// taskCall reports whether r is a tools/call that starts a task: a modern
+// request that declares the extension, of a tool that supports tasks. A
+// quick look for the extension's name spares the other calls the rest.
+func (ss *session) taskCall(r *request) bool {
+	if r.method != protocol.MethodCallTool || !bytes.Contains(r.clientCaps, []byte(TasksExtension)) || !declaresTasks(r) {
+		return false
+	}
+	raw := r.params.Get("name")
+	if len(raw) < 2 || raw[0] != '"' {
+		return false
+	}
+	var name string
+	if json.Unmarshal(raw, &name) != nil {
+		return false
+	}
+	e, ok := ss.srv.lookup(name)
+	return ok && e.task.Support != TaskNever
 }
 
 // declaresTasks reports whether a modern request's clientCapabilities

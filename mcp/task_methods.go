@@ -139,7 +139,7 @@ func handleTasksCancel(ctx context.Context, ss *session, _ *call, r *request, p 
 	return &protocol.CancelTaskResult{}, nil
 }
 
-func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p *protocol.UpdateTaskRequestParams) (any, error) {
+func handleTasksUpdate(ctx context.Context, ss *session, c *call, r *request, p *protocol.UpdateTaskRequestParams) (any, error) {
 	t, err := ss.srv.findTask(ctx, r, p.TaskID)
 	if err != nil {
 		return nil, err
@@ -200,7 +200,7 @@ func handleTasksUpdate(ctx context.Context, ss *session, _ *call, r *request, p 
 	case err == nil && resumed:
 		// A handler that finishes within Options.TaskGrace has its
 		// outcome stored before the ack, as a new task's is.
-		done := ss.srv.tasks.resume(ctx, ss, r, stored)
+		done := ss.srv.tasks.resume(ctx, ss, c, r, stored)
 		if g := ss.srv.opts.TaskGrace; g > 0 {
 			t := time.NewTimer(g)
 			select {

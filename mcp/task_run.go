@@ -11,10 +11,12 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/callerkey"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
+	"github.com/mcpwire/mcpwire/tool"
 )
 
 // taskRuntime is a server's side of the tasks it runs: the store, and the
@@ -85,6 +87,16 @@ type taskRun struct {
 
 	expiryMu sync.Mutex  // guards expiry (store runs with mu held)
 	expiry   *time.Timer // watchExpiry's, stopped by settle
+
+	// The concurrency slot the handler runs in (see slot.go): one of its
+	// own, waited for by invoke, on an endpoint that callers share
+	// (ownSlot); elsewhere that of call, the request the run began with
+	// (the tools/call, or the tasks/update that resumed it), taken over
+	// once the handler goes on without it (register) and given back by
+	// release when the handler ends (settle).
+	ownSlot bool
+	call    *call
+	release func()
 }
 
 // taskOutcome is how a handler's run ended.
@@ -108,6 +120,10 @@ func (s *Server) callAsTask(ctx context.Context, ss *session, c *call, r *reques
 		return nil, rerr
 	}
 	run := s.tasks.newRun(ctx, ss, e, r, args, in)
+	run.call, run.ownSlot = c, ss.fair != nil
+	if run.ownSlot {
+		c.yieldSlot()
+	}
 	var grace <-chan time.Time
 	if e.task.Deferred {
 		run.escalated = make(chan error, 1)
@@ -215,6 +231,9 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 // register records a run of stored task t as running here, and watches
 // its expiry.
 func (rt *taskRuntime) register(run *taskRun, t *task.Task) {
+	if run.call != nil && !run.ownSlot {
+		run.release = run.call.adoptSlot()
+	}
 	rt.mu.Lock()
 	rt.runs[t.ID] = run
 	rt.mu.Unlock()
@@ -287,7 +306,9 @@ func (run *taskRun) exec() {
 }
 
 // invoke calls the handler within the tool's contract, on a call of its
-// own whose messages go nowhere, turning a panic into -32603.
+// own whose messages go nowhere, turning a panic into -32603; with a slot
+// of its own to take (ownSlot), it waits for one first, and a run
+// cancelled while it waits ends without its handler.
 func (run *taskRun) invoke() (o taskOutcome) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -297,6 +318,15 @@ func (run *taskRun) invoke() (o taskOutcome) {
 				"internal error: the handler of tool %s panicked", run.e.tool.Name)}
 		}
 	}()
+	if run.ownSlot {
+		caller := callerkey.Of(run.ctx)
+		if !run.ss.fair.acquire(run.ctx, caller) {
+			err := context.Cause(run.ctx)
+			return taskOutcome{out: contract.Outcome{HandlerError: err,
+				Result: tool.ErrorResult("the task was stopped before its handler could run: %v", err)}}
+		}
+		defer run.ss.fair.release(caller)
+	}
 	drop := func(jsonrpc.Message) {}
 	tc := &call{id: run.r.id, ctx: run.ctx, cancel: run.cancel, respond: func(*jsonrpc.Response) {},
 		sink: drop, ss: run.ss, req: run.r, in: run.in}
@@ -312,6 +342,9 @@ func (run *taskRun) settle(id string, o taskOutcome) {
 		delete(rt.runs, id)
 	}
 	rt.mu.Unlock()
+	if run.release != nil {
+		defer run.release() // the handler has ended: its slot is free
+	}
 	defer run.cancel(nil)
 	run.expiryMu.Lock()
 	if run.expiry != nil {
@@ -426,7 +459,7 @@ func (run *taskRun) apply(t *task.Task, o taskOutcome) {
 // after tasks/update answered its last pending question. It runs here,
 // whichever instance ran it before, with the values of ctx (the caller).
 // The returned channel is closed once the run's outcome is stored.
-func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request, t *task.Task) <-chan struct{} {
+func (rt *taskRuntime) resume(ctx context.Context, ss *session, c *call, caller *request, t *task.Task) <-chan struct{} {
 	done := make(chan struct{})
 	e, ok := rt.srv.lookup(t.Tool)
 	if !ok {
@@ -452,7 +485,7 @@ func (rt *taskRuntime) resume(ctx context.Context, ss *session, caller *request,
 		in.answers = map[string]json.RawMessage{}
 	}
 	run := rt.newRun(ctx, ss, e, r, t.Arguments, in)
-	run.id = t.ID
+	run.id, run.call, run.ownSlot = t.ID, c, ss.fair != nil
 	rt.register(run, t)
 	go func() {
 		defer close(done)

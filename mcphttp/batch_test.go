@@ -74,3 +74,29 @@ func TestLegacyBatch(t *testing.T) {
 		t.Errorf("a batch without a session: %d %s", r.status, r.body)
 	}
 }
+
+// A 2026-07-28 message inside a batch is refused, the whole batch with
+// it: its era has no batches, and its headers could not be checked
+// against it.
+func TestBatchRefusesModernMessages(t *testing.T) {
+	f := start(t, newServer(t, progressTool()), nil)
+	sid := f.initialize20250326()
+	hd := legacyHeaders(sid)
+	hd.Set("MCP-Protocol-Version", "2025-03-26")
+	modern := modernBody(2, "tools/call", map[string]any{"name": "steps"}, nil)
+	for name, batch := range map[string]string{
+		"request":      `[{"jsonrpc":"2.0","id":1,"method":"ping"},` + modern + `]`,
+		"notification": `[` + modernBody(nil, "notifications/cancelled", map[string]any{"requestId": 1}, nil) + `]`,
+	} {
+		r := f.postRead(hd, batch)
+		if r.status != http.StatusBadRequest || r.errorCode() != -32600 || !strings.Contains(r.errorMessage(), "2026-07-28") {
+			t.Errorf("a batch with a modern %s: %d %s", name, r.status, r.body)
+		}
+	}
+	resp := f.post(t.Context(), hd, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(string(body), `[{"jsonrpc":"2.0","id":1,"result"`) {
+		t.Errorf("a legacy batch afterwards: %d %s", resp.StatusCode, body)
+	}
+}

@@ -22,10 +22,13 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// postStatuses are the statuses the package documentation gives a POST.
+// postStatuses are the statuses the package documentation gives a POST:
+// 406 is a subscriptions/listen whose Accept refuses a stream, 408 a body
+// that did not arrive in time, 429 a caller over a quota.
 var postStatuses = []int{
 	http.StatusOK, http.StatusAccepted, http.StatusNoContent, http.StatusBadRequest,
-	http.StatusForbidden, http.StatusNotFound, http.StatusRequestEntityTooLarge, http.StatusServiceUnavailable,
+	http.StatusForbidden, http.StatusNotFound, http.StatusNotAcceptable, http.StatusRequestTimeout,
+	http.StatusRequestEntityTooLarge, http.StatusTooManyRequests, http.StatusServiceUnavailable,
 }
 
 // fuzzPostTimeout bounds one fuzzed POST: a subscriptions/listen stream

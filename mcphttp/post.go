@@ -66,6 +66,11 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 				"invalid request: a batch is served only in a legacy session that negotiated 2025-03-26; POST one message at a time")
 			return
 		}
+		if hasModern(m) {
+			writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+				"invalid request: a batch holds a 2026-07-28 message (params._meta names its protocol version); 2026-07-28 messages are POSTed one at a time, with their headers")
+			return
+		}
 		h.postBatch(w, r, sid, m)
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
@@ -92,6 +97,27 @@ func (h *Handler) tooLarge(w http.ResponseWriter) {
 	w.Header().Set("Connection", "close")
 	writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
 		"invalid request: the body is larger than the server accepts")
+}
+
+// hasModern reports whether a batch holds a 2026-07-28 request or
+// notification. Such a message is refused rather than served in the
+// batch's legacy session: its era has no batches, and its headers
+// (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) would go
+// unchecked, since they describe one message per POST.
+func hasModern(b jsonrpc.Batch) bool {
+	for _, it := range b {
+		var params []byte
+		switch m := it.Msg.(type) {
+		case *jsonrpc.Request:
+			params = m.Params
+		case *jsonrpc.Notification:
+			params = m.Params
+		}
+		if params != nil && viewParams(params).meta.Get(protocol.MetaProtocolVersion) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // isModern decides the era of a request or notification: modern when its

@@ -54,6 +54,14 @@ type ServeOptions struct {
 	DrainDelay time.Duration
 }
 
+// beyondLoopback reports whether a listener's address can be reached from
+// other machines: any IP address but a loopback one (0.0.0.0 and :: are
+// every interface).
+func beyondLoopback(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && !t.IP.IsLoopback()
+}
+
 // ListenAndServe serves srv over Streamable HTTP on addr (host:port; bind
 // 127.0.0.1 unless the server is meant to be reached from elsewhere) until
 // ctx ends. See Serve.
@@ -119,6 +127,11 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, opts *ServeOpt
 		h.Close()
 		close(closed)
 	})
+	if beyondLoopback(ln.Addr()) && len(opts.AllowedHosts) == 0 {
+		logger.Warn("mcphttp: listening beyond loopback with no Options.AllowedHosts: the Host check refuses browsers that reach this address by name (DNS rebinding), "+
+			"but any other client that can connect and sends Host: localhost is served; bind 127.0.0.1, or put authentication in front (package oauth) and set AllowedHosts",
+			"addr", ln.Addr().String())
+	}
 	if opts.OnListen != nil {
 		opts.OnListen("http://" + ln.Addr().String() + path)
 	}

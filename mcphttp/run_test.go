@@ -3,6 +3,7 @@ package mcphttp_test
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/syncbuf"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
 
@@ -54,5 +56,35 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Fatal("Serve did not return after its context ended")
+	}
+}
+
+// Serve warns when it listens beyond loopback with no AllowedHosts, and
+// only then.
+func TestServeWarnsBeyondLoopback(t *testing.T) {
+	for _, tc := range []struct {
+		addr  string
+		hosts []string
+		warn  bool
+	}{
+		{"0.0.0.0:0", nil, true},
+		{"0.0.0.0:0", []string{"mcp.example.com"}, false},
+		{"127.0.0.1:0", nil, false},
+	} {
+		ln, err := net.Listen("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var logged syncbuf.Buffer
+		ctx, cancel := context.WithCancel(context.Background())
+		opts := &mcphttp.ServeOptions{Grace: 100 * time.Millisecond, OnListen: func(string) { cancel() }}
+		opts.AllowedHosts = tc.hosts
+		opts.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+		if err := mcphttp.Serve(ctx, ln, newServer(t), opts); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(logged.String(), "listening beyond loopback"); got != tc.warn {
+			t.Errorf("%s with AllowedHosts %q: warned %v, want %v:\n%s", tc.addr, tc.hosts, got, tc.warn, logged.String())
+		}
 	}
 }
