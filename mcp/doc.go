@@ -166,9 +166,19 @@
 //     as the first page.
 //   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight, one
 //     that would make the requests waiting for a handler hold more than
-//     MaxQueuedBytes, and a subscriptions/listen stream beyond
-//     MaxListenStreams on one connection are rejected at once with -32603
-//     and data {"reason": "overloaded"}.
+//     MaxQueuedBytes, a subscriptions/listen stream beyond
+//     MaxListenStreams on one connection or legacy session, and one beyond
+//     MaxListenStreamsTotal on a stateless endpoint are rejected at once
+//     with -32603 and data {"reason": "overloaded"}.
+//   - A stateless endpoint (the one the HTTP helper serves every
+//     2026-07-28 request with) is shared by all its callers, so what one
+//     caller holds there is bounded per caller, by its principal's subject,
+//     else its remote address: a subscriptions/listen stream beyond
+//     MaxListenStreamsPerCaller of one caller is refused with
+//     CodeQuotaExceeded (-31000, HTTP status 429) and data {"reason":
+//     "quota", "limit": "MaxListenStreamsPerCaller", "max": n}, while other
+//     callers go on listening. A caller the transport does not name is
+//     bounded by the total alone.
 //   - A params._meta that is not an object (null is taken as absent) gets
 //     -32602 for every method, so that a probe flag or a protocol version
 //     inside it is never silently missed.

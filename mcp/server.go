@@ -84,11 +84,15 @@ type Options struct {
 	// principal, else its remote address: see auth.WithRemoteAddr) holds
 	// open at once on an endpoint that callers share (default
 	// DefaultMaxListenStreamsPerCaller); one more is refused with
-	// CodeQuotaExceeded.
+	// CodeQuotaExceeded, while other callers still open theirs. A caller
+	// the transport names neither way (an Endpoint handed no
+	// auth.WithRemoteAddr) has no share of its own: only
+	// MaxListenStreamsTotal bounds it.
 	MaxListenStreamsPerCaller int
 	// MaxListenStreamsTotal bounds the listen streams of all callers
 	// together on an endpoint that callers share (default
-	// DefaultMaxListenStreamsTotal); one more is refused as overloaded.
+	// DefaultMaxListenStreamsTotal); one more is refused as overloaded
+	// (Overload.Limit "MaxListenStreamsTotal").
 	MaxListenStreamsTotal int
 	// MaxConcurrentCallsPerCaller bounds the calls one caller runs at once
 	// on an endpoint that callers share (default three quarters of
