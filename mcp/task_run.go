@@ -199,7 +199,7 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 	if o != nil {
 		run.apply(t, *o)
 	}
-	if err := run.rt.store.Create(ctx, t); err != nil {
+	if err := run.rt.store.Create(ctx, t, 0); err != nil { // no quota yet
 		if errors.Is(err, task.ErrFull) {
 			return overloaded("the task store is full")
 		}
