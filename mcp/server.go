@@ -217,7 +217,10 @@ type Options struct {
 	// store, finished ones included until they expire (default
 	// DefaultMaxTasksPerCaller; negative: no bound). One more task is
 	// refused with CodeQuotaExceeded, while other callers go on creating
-	// theirs.
+	// theirs. The store counts them (task.Store's Create), so the bound
+	// holds across the instances that share one. A caller the transport
+	// names neither way (stdio's one client) has no quota: the store's
+	// bound is its bound.
 	MaxTasksPerCaller int
 	// TaskTTL is how long a task is kept after its last update, sent as
 	// ttlMs (default DefaultTaskTTL; negative: no TTL, ttlMs null, kept

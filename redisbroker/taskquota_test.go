@@ -3,11 +3,17 @@ package redisbroker_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/redisbroker"
 	"github.com/mcpwire/mcpwire/task"
+	"github.com/mcpwire/mcpwire/tool"
 )
 
 // The quota per caller holds across the stores of two instances sharing
@@ -61,5 +67,48 @@ func TestTaskStoreCallerIndex(t *testing.T) {
 	}
 	if n := rdb.Exists(ctx, redisbroker.DefaultTaskPrefix+"c:").Val(); n != 0 {
 		t.Errorf("an index for the empty caller exists")
+	}
+}
+
+// Two instances sharing the Redis store, with MaxTasksPerCaller 2: the
+// tasks a principal creates on either count against one quota, its
+// third is refused with CodeQuotaExceeded on both, and another principal
+// still creates tasks.
+func TestTaskQuotaAcrossInstances(t *testing.T) {
+	r := startRedis(t)
+	store := redisbroker.NewTaskStore(r.client(), nil)
+	instance := func() *mcp.Server {
+		log, _ := testLogger(t, "server")
+		srv := mcp.NewServer(mcp.Implementation{Name: "fleet", Version: "1"},
+			&mcp.Options{TaskStore: store, Logger: log, MaxTasksPerCaller: 2, TaskGrace: -1})
+		must := tool.Tool{Name: "must", Description: "Answers at once.", InputSchema: json.RawMessage(`{"type":"object"}`),
+			Handler: func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("ok"), nil }}
+		if err := srv.AddTaskTool(must, mcp.TaskToolOptions{Support: mcp.TaskRequired}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { srv.Close() })
+		return srv
+	}
+	one, two := instance(), instance()
+	as := func(srv *mcp.Server, subject string) *taskClient {
+		c := newTaskClient(t, srv)
+		c.who = auth.WithPrincipal(auth.WithRemoteAddr(context.Background(), "192.0.2.1"), &auth.Principal{Subject: subject})
+		return c
+	}
+	adaOne, adaTwo, bobTwo := as(one, "ada"), as(two, "ada"), as(two, "bob")
+	call := map[string]any{"name": "must", "arguments": map[string]any{}}
+	for _, c := range []*taskClient{adaOne, adaTwo} {
+		if got := c.result("tools/call", call); got["resultType"] != "task" {
+			t.Fatalf("ada's task: %v", got)
+		}
+	}
+	for i, c := range []*taskClient{adaOne, adaTwo} {
+		resp := c.call("tools/call", call)
+		if resp.Error == nil || resp.Error.Code != mcp.CodeQuotaExceeded || !strings.Contains(string(resp.Error.Data), `"MaxTasksPerCaller"`) {
+			t.Fatalf("ada's third task on instance %d: %+v, want CodeQuotaExceeded naming MaxTasksPerCaller", i+1, resp)
+		}
+	}
+	if got := bobTwo.result("tools/call", call); got["resultType"] != "task" {
+		t.Fatalf("bob's task, at ada's address: %v", got)
 	}
 }
