@@ -166,9 +166,25 @@
 //     as the first page.
 //   - A request beyond MaxConcurrentCalls+MaxQueuedCalls in flight, one
 //     that would make the requests waiting for a handler hold more than
-//     MaxQueuedBytes, and a subscriptions/listen stream beyond
-//     MaxListenStreams on one connection are rejected at once with -32603
-//     and data {"reason": "overloaded"}.
+//     MaxQueuedBytes, a subscriptions/listen stream beyond
+//     MaxListenStreams on one connection or legacy session, and one beyond
+//     MaxListenStreamsTotal on a stateless endpoint are rejected at once
+//     with -32603 and data {"reason": "overloaded"}.
+//   - What one caller may hold of what all callers share is bounded per
+//     caller (its principal's subject, else its remote address), so that
+//     no caller can take it all from the others: subscriptions/listen
+//     streams on a stateless endpoint (the one the HTTP helper serves
+//     every 2026-07-28 request with, shared by all its clients) beyond
+//     MaxListenStreamsPerCaller, and, on every transport, task records
+//     beyond MaxTasksPerCaller in the task store (finished ones count until
+//     they expire, since the store may not drop them sooner; the store
+//     does the counting, so the bound holds across the instances sharing
+//     it). One more is refused with CodeQuotaExceeded (-31000, HTTP status
+//     429) and data {"reason": "quota", "limit": the option's name, "max":
+//     its value}, while other callers are still served. A caller the
+//     transport names neither way (stdio's one client) has no quota of its
+//     own: the totals alone bound it (MaxListenStreamsTotal, the store's
+//     bound).
 //   - A params._meta that is not an object (null is taken as absent) gets
 //     -32602 for every method, so that a probe flag or a protocol version
 //     inside it is never silently missed.

@@ -156,9 +156,11 @@ func TestMaxQueuedBytes(t *testing.T) {
 }
 
 // Open listen streams per connection are bounded; one more is refused
-// with a clear error, and cancelling one makes room.
+// with a clear error (the observer told it was MaxListenStreams), and
+// cancelling one makes room.
 func TestMaxListenStreams(t *testing.T) {
-	srv := newServer(t, &mcp.Options{MaxListenStreams: 2})
+	rec := newRecorder()
+	srv := newServer(t, &mcp.Options{MaxListenStreams: 2, Observer: rec})
 	c := start(t, srv)
 	listen := func(id int64) {
 		p, _ := json.Marshal(map[string]any{"_meta": modernMeta(nil), "notifications": map[string]any{"toolsListChanged": true}})
@@ -180,6 +182,15 @@ func TestMaxListenStreams(t *testing.T) {
 	if r.Error == nil || r.Error.Code != jsonrpc.CodeInternalError || !strings.Contains(r.Error.Message, "2 subscriptions/listen streams are already open") {
 		t.Fatalf("third listen: got %+v, want -32603 naming the limit", r)
 	}
+	if o := rec.next(t); o.end.Outcome != mcp.OutcomeOverloaded { // the response goes out before the observer hears
+		t.Errorf("the third listen ended %v, want overloaded", o.end.Outcome)
+	}
+	rec.mu.Lock()
+	want := mcp.Overload{Limit: "MaxListenStreams", Method: "subscriptions/listen", Transport: mcp.TransportStream}
+	if len(rec.overloads) != 1 || rec.overloads[0] != want {
+		t.Errorf("overloads %+v, want one of %+v", rec.overloads, want)
+	}
+	rec.mu.Unlock()
 	c.send(&jsonrpc.Notification{Method: "notifications/cancelled", Params: json.RawMessage(`{"requestId":1}`)})
 	time.Sleep(50 * time.Millisecond)
 	listen(4)

@@ -6,6 +6,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/fanout"
+	"github.com/mcpwire/mcpwire/internal/callerkey"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -20,6 +21,7 @@ type subscription struct {
 	uris      map[string]bool     // resourceSubscriptions
 	tasks     map[string]bool     // taskIds (the tasks extension)
 	owner     string              // the caller's subject: whose tasks it may follow
+	caller    string              // the caller key it counts against on a shared endpoint (see admitListen)
 	told      map[string]taskSeen // the last state of each task sent, guarded by the session's subsMu
 }
 
@@ -57,7 +59,7 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 		honoured.PromptsListChanged = asked.PromptsListChanged
 	}
 	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil,
-		prompts: honoured.PromptsListChanged != nil, owner: subjectOf(r)}
+		prompts: honoured.PromptsListChanged != nil, owner: subjectOf(r), caller: callerkey.Of(ctx)}
 	for _, id := range taskIDs {
 		if sub.tasks == nil {
 			sub.tasks, sub.told = map[string]bool{}, map[string]taskSeen{}
@@ -83,9 +85,9 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 	})
 
 	ss.subsMu.Lock()
-	if max := ss.srv.opts.MaxListenStreams; len(ss.subs) >= max {
+	if err := ss.admitListen(c, sub); err != nil {
 		ss.subsMu.Unlock()
-		return nil, overloaded("%d subscriptions/listen streams are already open on this connection; cancel one before opening another", max)
+		return nil, err
 	}
 	c.notify(&jsonrpc.Notification{Method: protocol.NotificationSubscriptionsAcknowledged, Params: ack})
 	ss.subs = append(ss.subs, sub)
@@ -113,13 +115,59 @@ func (s *Server) listenResult(id jsonrpc.ID) json.RawMessage {
 	return b
 }
 
-// unsubscribe removes a subscription, keeping the others' order.
+// admitListen decides, with subsMu held, whether sub may open, and counts
+// it against its caller when it may. A connection or a legacy session has
+// one client, bounded by MaxListenStreams. A stateless endpoint is shared
+// by every caller of the server (all the 2026-07-28 clients of the HTTP
+// helper), so a bound of its own would let one client's streams lock
+// every other client out: there each caller is bounded by
+// MaxListenStreamsPerCaller, and all of them together by
+// MaxListenStreamsTotal. A caller the transport does not name (callerkey
+// ""; the HTTP helper names every one) has no share of its own to
+// exhaust, and is bounded by the total alone. The caller's own bound is
+// checked first, so that a caller over it learns that the refusal is its
+// own doing, not the server's.
+func (ss *session) admitListen(c *call, sub *subscription) *jsonrpc.Error {
+	opts := &ss.srv.opts
+	if !ss.stateless {
+		if max := opts.MaxListenStreams; len(ss.subs) >= max {
+			c.observeLimit("MaxListenStreams")
+			return overloaded("%d subscriptions/listen streams are already open on this connection; cancel one before opening another", max)
+		}
+		return nil
+	}
+	if max := opts.MaxListenStreamsPerCaller; sub.caller != "" && ss.listeners[sub.caller] >= max {
+		return quotaExceeded("MaxListenStreamsPerCaller", max,
+			"this caller already holds %d subscriptions/listen streams open; cancel one before opening another", max)
+	}
+	if max := opts.MaxListenStreamsTotal; len(ss.subs) >= max {
+		c.observeLimit("MaxListenStreamsTotal")
+		return overloaded("%d subscriptions/listen streams are open on this server, its bound (MaxListenStreamsTotal); try again later", max)
+	}
+	if sub.caller != "" {
+		if ss.listeners == nil {
+			ss.listeners = map[string]int{}
+		}
+		ss.listeners[sub.caller]++
+	}
+	return nil
+}
+
+// unsubscribe removes a subscription, keeping the others' order, and
+// gives its caller back the stream it counted (see admitListen).
 func (ss *session) unsubscribe(sub *subscription) {
 	ss.subsMu.Lock()
 	defer ss.subsMu.Unlock()
 	for i, s := range ss.subs {
 		if s == sub {
 			ss.subs = append(ss.subs[:i], ss.subs[i+1:]...)
+			if ss.stateless && sub.caller != "" {
+				// Dropping a caller at zero keeps the map as large as the
+				// callers listening now, not every caller ever seen.
+				if ss.listeners[sub.caller]--; ss.listeners[sub.caller] <= 0 {
+					delete(ss.listeners, sub.caller)
+				}
+			}
 			return
 		}
 	}

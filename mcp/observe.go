@@ -178,7 +178,7 @@ type RequestEnd struct {
 	// OutcomeOverloaded, OutcomeTimedOut); 0 otherwise.
 	Code int64
 	// Reason is the data.reason of an error answer when the server gave
-	// one ("overloaded", "timeout", "rate_limited"), or, for
+	// one ("overloaded", "timeout", "rate_limited", "quota"), or, for
 	// OutcomeCancelled, ReasonCancelled or ReasonExchangeClosed.
 	Reason string
 	// Message is the message of an error answer. The server writes it,
@@ -197,9 +197,13 @@ type RequestEnd struct {
 type Overload struct {
 	// Limit names the limit by its option: "MaxQueuedCalls" (the requests
 	// running and waiting, MaxConcurrentCalls+MaxQueuedCalls),
-	// "MaxQueuedBytes", "MaxListenStreams", or a transport's own
-	// ("MaxRequests", "MaxRequestBytes", "MaxSessions" of the HTTP
-	// helper).
+	// "MaxQueuedBytes", "MaxListenStreams" (on a connection or a legacy
+	// session), "MaxListenStreamsTotal" (on an endpoint callers share),
+	// or a transport's own ("MaxRequests", "MaxRequestBytes",
+	// "MaxSessions" of the HTTP helper). A request refused because its
+	// caller used up its own share (CodeQuotaExceeded, such as
+	// MaxListenStreamsPerCaller) is no overload: the server still serves
+	// others, and it ends as OutcomeError with Reason "quota".
 	Limit string
 	// Method is the refused request's method; "" when the transport
 	// refused it before its body was read (MaxRequestBytes while the body
@@ -364,11 +368,9 @@ func (o *observation) end(resp *jsonrpc.Response, cause error) {
 		o.ss.mu.Unlock()
 	}
 	if e.Outcome == OutcomeOverloaded {
-		limit := o.limit
-		if limit == "" && o.req.Method == protocol.MethodSubscriptionsListen {
-			limit = "MaxListenStreams"
-		}
-		o.obs.Overload(o.ctx, Overload{Limit: limit, Method: o.req.Method, Transport: o.req.Transport})
+		// Every refusal for a limit names it (observeLimit), a listen
+		// stream's too (admitListen): which of its two bounds refused it.
+		o.obs.Overload(o.ctx, Overload{Limit: o.limit, Method: o.req.Method, Transport: o.req.Transport})
 	}
 	o.obs.EndRequest(o.ctx, &o.req, e)
 }

@@ -84,11 +84,15 @@ type Options struct {
 	// principal, else its remote address: see auth.WithRemoteAddr) holds
 	// open at once on an endpoint that callers share (default
 	// DefaultMaxListenStreamsPerCaller); one more is refused with
-	// CodeQuotaExceeded.
+	// CodeQuotaExceeded, while other callers still open theirs. A caller
+	// the transport names neither way (an Endpoint handed no
+	// auth.WithRemoteAddr) has no share of its own: only
+	// MaxListenStreamsTotal bounds it.
 	MaxListenStreamsPerCaller int
 	// MaxListenStreamsTotal bounds the listen streams of all callers
 	// together on an endpoint that callers share (default
-	// DefaultMaxListenStreamsTotal); one more is refused as overloaded.
+	// DefaultMaxListenStreamsTotal); one more is refused as overloaded
+	// (Overload.Limit "MaxListenStreamsTotal").
 	MaxListenStreamsTotal int
 	// MaxConcurrentCallsPerCaller bounds the calls one caller (its
 	// principal, else its remote address: see auth.WithRemoteAddr) runs at
@@ -216,7 +220,10 @@ type Options struct {
 	// store, finished ones included until they expire (default
 	// DefaultMaxTasksPerCaller; negative: no bound). One more task is
 	// refused with CodeQuotaExceeded, while other callers go on creating
-	// theirs.
+	// theirs. The store counts them (task.Store's Create), so the bound
+	// holds across the instances that share one. A caller the transport
+	// names neither way (stdio's one client) has no quota: the store's
+	// bound is its bound.
 	MaxTasksPerCaller int
 	// TaskTTL is how long a task is kept after its last update, sent as
 	// ttlMs (default DefaultTaskTTL; negative: no TTL, ttlMs null, kept

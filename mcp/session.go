@@ -52,6 +52,11 @@ type session struct {
 	urlIDs   []string        // URL elicitations awaiting completion (guarded by srv.urlMu)
 	stopping chan struct{}   // closed when shutdown starts
 
+	// listeners counts the open listen streams of each caller on a
+	// stateless endpoint, by caller key, guarded by subsMu (see
+	// admitListen); callers with none are not in it.
+	listeners map[string]int
+
 	fair    *fairSlots     // an endpoint that callers share: its slots, shared fairly (nil: the workers')
 	jobs    chan job       // calls waiting for a worker
 	retire  chan struct{}  // an idle worker that receives ends and hands its slot to the sender (see takeIdleSlot)

@@ -75,6 +75,13 @@ import (
 //     notifications/tasks, the task as tasks/get answers it, on every
 //     change of its state, across instances through Options.Broker (see
 //     task_notify.go).
+//   - Quota (this server's, not the extension's): a task counts against
+//     its caller (task.Task.Caller: the principal's subject, else the
+//     remote address) from its creation until it expires, terminal or not,
+//     since a record may not be dropped before its TTL; one caller's task
+//     beyond Options.MaxTasksPerCaller is refused with CodeQuotaExceeded,
+//     a task beyond the store's own bound as overloaded. The store keeps
+//     the count, atomically with each creation, across instances.
 //   - HTTP (tasks-request-headers): Mcp-Name carries params.taskId on
 //     tasks/get, tasks/update and tasks/cancel and is checked like a tool
 //     name (package mcphttp).

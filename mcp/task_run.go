@@ -201,11 +201,15 @@ func (run *taskRun) start() bool {
 
 // store creates the task's record (with run.mu held): working, or in the
 // final state of o when the handler already ended. It registers the run.
+// The record counts against its caller, whom ctx (the request's, or the
+// run's, which keeps the request's values) names, for
+// Options.MaxTasksPerCaller; the store enforces it, so that it holds
+// across the instances sharing the store.
 func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 	s := run.rt.srv
 	now := time.Now().UTC()
 	t := &task.Task{
-		ID: task.NewID(), Owner: subjectOf(run.r), Status: task.Working,
+		ID: task.NewID(), Owner: subjectOf(run.r), Caller: callerkey.Of(ctx), Status: task.Working,
 		CreatedAt: now, UpdatedAt: now, PollInterval: s.opts.TaskPollInterval,
 		Tool: run.e.tool.Name, Arguments: run.args, ClientCapabilities: run.r.clientCaps,
 	}
@@ -215,8 +219,13 @@ func (run *taskRun) store(ctx context.Context, o *taskOutcome) error {
 	if o != nil {
 		run.apply(t, *o)
 	}
-	if err := run.rt.store.Create(ctx, t); err != nil {
-		if errors.Is(err, task.ErrFull) {
+	if err := run.rt.store.Create(ctx, t, s.opts.MaxTasksPerCaller); err != nil {
+		switch {
+		case errors.Is(err, task.ErrQuota):
+			n := s.opts.MaxTasksPerCaller
+			return quotaExceeded("MaxTasksPerCaller", n,
+				"this caller already holds %d tasks, finished ones included until they expire; wait for some to expire before starting more", n)
+		case errors.Is(err, task.ErrFull):
 			return overloaded("the task store is full")
 		}
 		return s.storeFailure("creating", t.ID, err)

@@ -22,7 +22,7 @@ type brokenStore struct{}
 
 var errStoreDown = errors.New("dial tcp 10.1.2.3:6379: connect: connection refused")
 
-func (brokenStore) Create(context.Context, *task.Task) error { return errStoreDown }
+func (brokenStore) Create(context.Context, *task.Task, int) error { return errStoreDown }
 func (brokenStore) Get(context.Context, string) (*task.Task, error) {
 	return nil, errStoreDown
 }

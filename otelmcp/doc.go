@@ -66,10 +66,13 @@
 //     mcpwire.protocol.era (an open subscriptions/listen stream is one,
 //     for as long as it lasts, and so is its span).
 //   - mcpwire.server.overloads (counter, {request}): the requests refused
-//     for a server limit (the MaxQueuedCalls, MaxQueuedBytes and
-//     MaxListenStreams of mcp.Options, the HTTP helper's MaxRequests,
-//     MaxRequestBytes and MaxSessions), by mcpwire.limit, mcp.method.name
-//     (when it was read) and network.transport.
+//     for a server limit (the MaxQueuedCalls, MaxQueuedBytes,
+//     MaxListenStreams and MaxListenStreamsTotal of mcp.Options, the HTTP
+//     helper's MaxRequests, MaxRequestBytes and MaxSessions), by
+//     mcpwire.limit, mcp.method.name (when it was read) and
+//     network.transport. A caller refused for its own quota
+//     (mcp.CodeQuotaExceeded) is not counted here: its request ends as an
+//     error.
 //   - mcpwire.server.input_required (counter, {round}): the rounds of
 //     questions to the client (2026-07-28 input_required results), by
 //     mcp.method.name, gen_ai.tool.name and gen_ai.prompt.name.

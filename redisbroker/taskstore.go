@@ -41,8 +41,11 @@ var ErrUnavailable = errors.New("redisbroker: the task store's Redis is unavaila
 type TaskStoreOptions struct {
 	// Prefix starts the store's keys (default DefaultTaskPrefix):
 	// Prefix+"t:"+id holds a record, Prefix+"live" the index of live ids
-	// the bound counts. Deployments that share a Redis keep apart by
-	// prefixes of their own.
+	// the bound counts, Prefix+"c:"+caller the index of one caller's
+	// (task.Task.Caller) that its quota counts. Deployments that share a
+	// Redis keep apart by prefixes of their own. A prefix starts with a
+	// Redis Cluster hash tag, as the default does, for the store to work
+	// on a cluster.
 	Prefix string
 	// MaxTasks bounds the live records (default task.DefaultMaxTasks):
 	// Create returns task.ErrFull past it, as the memory store does.
@@ -67,18 +70,23 @@ type TaskStoreOptions struct {
 // A record is its JSON under Prefix+"t:"+id, expiring (a Redis PX expiry)
 // its TTL after its last update, refreshed by every Update: never earlier,
 // as task.Store requires, and dropped by Redis at that time. A record
-// with no TTL has no expiry. Create is one script (exists, full, store);
-// Update reads the record, applies fn, and stores the result with a
-// compare-and-set script that succeeds only if the record is still the
+// with no TTL has no expiry. Create is one script (exists, quota, full,
+// store); Update reads the record, applies fn, and stores the result with
+// a compare-and-set script that succeeds only if the record is still the
 // one read, retrying otherwise: fn may run more than once, as task.Store
 // allows.
 //
 // Every record's id is also in the sorted set Prefix+"live", scored by
-// its expiry in Redis's clock, for the MaxTasks bound: Create first drops
-// the entries past their expiry. An entry of a record that Redis evicted
-// under maxmemory (only records without a TTL would linger) counts until
-// the record's id is created again; give Redis a maxmemory-policy of
-// noeviction or volatile-* when it holds other data.
+// its expiry in Redis's clock, for the MaxTasks bound, and the id of a
+// record with a caller in the sorted set Prefix+"c:"+caller, scored the
+// same, for the quota per caller Create is given: Create first drops the
+// entries of both past their expiry, in the same script that counts them
+// and stores the record, so that no two instances can both take a
+// caller's last place. A caller's set expires with its last record, so
+// the callers that stop creating tasks leave nothing behind. An entry of
+// a record that Redis evicted under maxmemory (only records without a TTL
+// would linger) counts until the record's id is created again; give Redis
+// a maxmemory-policy of noeviction or volatile-* when it holds other data.
 type TaskStore struct {
 	rdb     redis.UniversalClient
 	prefix  string
@@ -114,58 +122,99 @@ func NewTaskStore(rdb redis.UniversalClient, opts *TaskStoreOptions) *TaskStore 
 func (s *TaskStore) key(id string) string { return s.prefix + "t:" + id }
 func (s *TaskStore) index() string        { return s.prefix + "live" }
 
+// holder is the key of the index of caller's records. The empty caller,
+// whose records count against no one, has none; its key is named to the
+// scripts all the same (they are told not to use it), since a script
+// declares every key it may touch.
+func (s *TaskStore) holder(caller string) string { return s.prefix + "c:" + caller }
+
+// held is the scripts' flag for whether a record is indexed under its
+// caller.
+func held(caller string) string {
+	if caller == "" {
+		return "0"
+	}
+	return "1"
+}
+
 // The scripts' common part: now is Redis's clock in milliseconds; store
 // sets the record (ARGV[1]) with its expiry in ms (ARGV[2], 0 for none)
-// and scores its id (ARGV[3]) in the index.
+// and scores its id (ARGV[3]) in the index (KEYS[2]) and, when held is
+// "1", in its caller's (KEYS[3]), which then lives as long as its
+// longest-lived entry: no expiry while one has none, else the last one's.
 const scriptHead = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local function store()
+local function store(held)
   local px = tonumber(ARGV[2])
+  local score = '+inf'
   if px > 0 then
     redis.call('SET', KEYS[1], ARGV[1], 'PX', px)
-    redis.call('ZADD', KEYS[2], now + px, ARGV[3])
+    score = now + px
   else
     redis.call('SET', KEYS[1], ARGV[1])
-    redis.call('ZADD', KEYS[2], '+inf', ARGV[3])
+  end
+  redis.call('ZADD', KEYS[2], score, ARGV[3])
+  if held ~= '1' then return end
+  redis.call('ZADD', KEYS[3], score, ARGV[3])
+  if redis.call('ZCOUNT', KEYS[3], '+inf', '+inf') > 0 then
+    redis.call('PERSIST', KEYS[3])
+  else
+    local last = redis.call('ZRANGE', KEYS[3], -1, -1, 'WITHSCORES')
+    redis.call('PEXPIREAT', KEYS[3], last[2])
   end
 end
 `
 
-// createScript: KEYS record, index; ARGV json, px, id, max.
+// createScript: KEYS record, index, the caller's index; ARGV json, px,
+// id, max, held, the quota (0 for none). The caller's quota is checked
+// before the bound (see task.Store).
 var createScript = redis.NewScript(scriptHead + `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if ARGV[5] == '1' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+  local quota = tonumber(ARGV[6])
+  if quota > 0 and redis.call('ZSCORE', KEYS[3], ARGV[3]) == false and redis.call('ZCARD', KEYS[3]) >= quota then
+    return 'quota'
+  end
+end
 if redis.call('ZSCORE', KEYS[2], ARGV[3]) == false and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then
   return 'full'
 end
-store()
+store(ARGV[5])
 return 'ok'
 `)
 
-// casScript: KEYS record, index; ARGV json, px, id, the json read.
+// casScript: KEYS record, index, the caller's index; ARGV json, px, id,
+// the json read, held. The record read names the caller, and the json
+// stored keeps it (Update restores it), so the record stays in the index
+// it was created in.
 var casScript = redis.NewScript(scriptHead + `
 local cur = redis.call('GET', KEYS[1])
 if cur == false then return 'gone' end
 if cur ~= ARGV[4] then return 'conflict' end
-store()
+store(ARGV[5])
 return 'ok'
 `)
 
 // Create implements task.Store.
-func (s *TaskStore) Create(ctx context.Context, t *task.Task) error {
+func (s *TaskStore) Create(ctx context.Context, t *task.Task, maxPerCaller int) error {
 	body, err := s.encode(t)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	res, err := createScript.Run(ctx, s.rdb, []string{s.key(t.ID), s.index()}, body, expiryMs(t), t.ID, s.max).Text()
+	keys := []string{s.key(t.ID), s.index(), s.holder(t.Caller)}
+	res, err := createScript.Run(ctx, s.rdb, keys, body, expiryMs(t), t.ID, s.max, held(t.Caller), max(0, maxPerCaller)).Text()
 	switch {
 	case err != nil:
 		return unavailable("create", err)
 	case res == "exists":
 		return task.ErrExists
+	case res == "quota":
+		return task.ErrQuota
 	case res == "full":
 		return task.ErrFull
 	}
@@ -210,14 +259,17 @@ func (s *TaskStore) Update(ctx context.Context, id string, fn func(*task.Task) e
 		if err != nil {
 			return nil, err
 		}
+		caller := t.Caller
 		if err := fn(t); err != nil {
 			return nil, err
 		}
+		t.Caller = caller // the record stays in the index of the caller it was created for
 		body, err := s.encode(t)
 		if err != nil {
 			return nil, err
 		}
-		res, err := casScript.Run(ctx, s.rdb, []string{s.key(id), s.index()}, body, expiryMs(t), id, old).Text()
+		keys := []string{s.key(id), s.index(), s.holder(caller)}
+		res, err := casScript.Run(ctx, s.rdb, keys, body, expiryMs(t), id, old, held(caller)).Text()
 		switch {
 		case err != nil:
 			return nil, unavailable("update", err)

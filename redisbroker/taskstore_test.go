@@ -39,10 +39,10 @@ func TestTaskStoreLimits(t *testing.T) {
 	now := time.Now()
 	rec := &task.Task{ID: task.NewID(), Status: task.Working, CreatedAt: now, UpdatedAt: now, TTL: time.Minute}
 	big := &task.Task{ID: task.NewID(), Arguments: json.RawMessage(`"` + strings.Repeat("x", 2000) + `"`)}
-	if err := s.Create(ctx, big); !errors.Is(err, redisbroker.ErrRecordTooLarge) {
+	if err := s.Create(ctx, big, 0); !errors.Is(err, redisbroker.ErrRecordTooLarge) {
 		t.Fatalf("a 2 KB record: %v", err)
 	}
-	if err := s.Create(ctx, rec); err != nil {
+	if err := s.Create(ctx, rec, 0); err != nil {
 		t.Fatal(err)
 	}
 	_, err := s.Update(ctx, rec.ID, func(t *task.Task) error { t.Result = big.Arguments; return nil })
@@ -65,7 +65,7 @@ func TestTaskStoreLimits(t *testing.T) {
 	if el := time.Since(start); el > 3*time.Second {
 		t.Errorf("Get with Redis down took %v", el)
 	}
-	if err := s.Create(ctx, &task.Task{ID: task.NewID()}); !errors.Is(err, redisbroker.ErrUnavailable) {
+	if err := s.Create(ctx, &task.Task{ID: task.NewID()}, 0); !errors.Is(err, redisbroker.ErrUnavailable) {
 		t.Fatalf("Create with Redis down: %v", err)
 	}
 	if _, err := s.Update(ctx, rec.ID, func(*task.Task) error { return nil }); !errors.Is(err, redisbroker.ErrUnavailable) {
@@ -122,9 +122,10 @@ func taskInstance(t *testing.T, store task.Store, started chan<- context.Context
 // taskClient sends 2026-07-28 requests declaring the tasks extension to
 // one server, over a stateless endpoint as HTTP would.
 type taskClient struct {
-	t  *testing.T
-	ep *mcp.Endpoint
-	n  int
+	t   *testing.T
+	ep  *mcp.Endpoint
+	n   int
+	who context.Context // whose requests they are (auth.WithPrincipal); nil for no one's
 }
 
 func newTaskClient(t *testing.T, srv *mcp.Server) *taskClient {
@@ -145,7 +146,11 @@ func (c *taskClient) call(method string, params map[string]any) *jsonrpc.Respons
 	body, _ := json.Marshal(params)
 	c.n++
 	got := make(chan *jsonrpc.Response, 1)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	base := c.who
+	if base == nil {
+		base = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(base, 10*time.Second)
 	defer cancel()
 	c.ep.Handle(ctx, &jsonrpc.Request{ID: jsonrpc.Int64ID(int64(c.n)), Method: method, Params: body}, func(m jsonrpc.Message) {
 		if r, ok := m.(*jsonrpc.Response); ok {

@@ -14,8 +14,9 @@ func Example() {
 	ctx := context.Background()
 	store := task.NewMemory(0)
 	now := time.Now()
-	t := &task.Task{ID: task.NewID(), Status: task.Working, CreatedAt: now, UpdatedAt: now, TTL: time.Hour, Tool: "slow_compute"}
-	if err := store.Create(ctx, t); err != nil {
+	t := &task.Task{ID: task.NewID(), Caller: "sub:ada", Status: task.Working, CreatedAt: now, UpdatedAt: now, TTL: time.Hour, Tool: "slow_compute"}
+	// ada may hold 100 live tasks at most.
+	if err := store.Create(ctx, t, 100); err != nil {
 		panic(err)
 	}
 	done, _ := store.Update(ctx, t.ID, func(t *task.Task) error {

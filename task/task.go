@@ -18,7 +18,13 @@
 //     last updated ("a server MUST NOT expire it earlier"), and is
 //     dropped some time after;
 //   - ids are unguessable (see NewID): knowing one is the capability to
-//     poll, answer and cancel the task, together with being its owner.
+//     poll, answer and cancel the task, together with being its owner;
+//   - a caller (Task.Caller) holds at most the maxPerCaller unexpired
+//     records its Create is given, checked atomically with the insert on
+//     every instance sharing the store, so that one caller cannot fill the
+//     store and lock out every other; a record counts until it expires,
+//     terminal ones included, since the rule above forbids dropping one
+//     sooner to make room.
 //
 // NewMemory is the default Store, for one process; the redisbroker module
 // has one shared by instances.
@@ -65,6 +71,14 @@ type Task struct {
 	// Owner is the subject of the principal that created the task, ""
 	// for the anonymous caller; only the same subject sees the task.
 	Owner string `json:"owner,omitempty"`
+	// Caller is whom the record counts against for the store's quota per
+	// caller (see Store.Create): the key package mcp names a caller by,
+	// its principal's subject, else its remote address. It is bookkeeping,
+	// not an authorization fact: Owner alone decides who sees the task.
+	// Empty, the record counts against no caller, only the store's bound.
+	// A Store keeps it as created: Update does not move a record from one
+	// caller to another.
+	Caller string `json:"caller,omitempty"`
 	// Status, and the optional message that goes with it.
 	Status        Status `json:"status"`
 	StatusMessage string `json:"statusMessage,omitempty"`
@@ -110,9 +124,16 @@ func (t *Task) Expires() time.Time {
 // honour ctx where they wait on a network.
 type Store interface {
 	// Create stores a new record; once it returns nil, Get finds it. It
-	// returns ErrExists for an id already stored and ErrFull when the
-	// store is at its bound with nothing it may evict.
-	Create(ctx context.Context, t *Task) error
+	// returns ErrExists for an id already stored; ErrQuota when
+	// maxPerCaller > 0, t.Caller is not empty and the store already holds
+	// maxPerCaller unexpired records of t.Caller (whichever instance
+	// created them, and whatever maxPerCaller they were created under);
+	// and ErrFull when the store is at its bound with nothing it may
+	// evict. The quota is checked before the bound, so that a caller over
+	// its own share learns that it is, and atomically with the insert:
+	// concurrent Creates of one caller never leave it holding more than
+	// maxPerCaller.
+	Create(ctx context.Context, t *Task, maxPerCaller int) error
 	// Get returns a copy of the record with id, or ErrNotFound (also for
 	// an expired one).
 	Get(ctx context.Context, id string) (*Task, error)
@@ -120,7 +141,8 @@ type Store interface {
 	// every other Update of it, on every instance sharing the store, and
 	// stores the result unless fn returns an error (which Update
 	// returns). fn may run more than once (optimistic stores retry) and
-	// must not block. It returns the record as stored, or ErrNotFound.
+	// must not block; a change it makes to Caller is not kept. It
+	// returns the record as stored, or ErrNotFound.
 	Update(ctx context.Context, id string, fn func(*Task) error) (*Task, error)
 }
 
@@ -132,6 +154,10 @@ var (
 	ErrExists = errors.New("task: id already exists")
 	// ErrFull: the store holds its maximum of live tasks.
 	ErrFull = errors.New("task: store full")
+	// ErrQuota: the record's caller already holds the most live records
+	// Create allowed it (its maxPerCaller); other callers may still create
+	// theirs.
+	ErrQuota = errors.New("task: the caller holds its quota of live tasks")
 )
 
 // NewID returns a new task id: 128 random bits, base64url without padding

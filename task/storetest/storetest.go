@@ -36,6 +36,8 @@ func Run(t *testing.T, newStore NewStore) {
 	t.Run("lifecycle", func(t *testing.T) { lifecycle(t, newStore(t, 2)) })
 	t.Run("copies", func(t *testing.T) { copies(t, newStore(t, 10)) })
 	t.Run("update-atomic", func(t *testing.T) { atomic(t, newStore(t, 10)) })
+	t.Run("quota", func(t *testing.T) { quota(t, newStore(t, 7)) })
+	t.Run("quota-atomic", func(t *testing.T) { quotaAtomic(t, newStore(t, 100)) })
 }
 
 // lifecycle is the table of task/memory_test.go on the real clock:
@@ -53,10 +55,10 @@ func lifecycle(t *testing.T, s task.Store) {
 		run  func() error
 		want error
 	}{
-		{"create a", func() error { return s.Create(ctx, a) }, nil},
-		{"create a again", func() error { return s.Create(ctx, a) }, task.ErrExists},
-		{"create b", func() error { return s.Create(ctx, b) }, nil},
-		{"full", func() error { return s.Create(ctx, &task.Task{ID: task.NewID()}) }, task.ErrFull},
+		{"create a", func() error { return s.Create(ctx, a, 0) }, nil},
+		{"create a again", func() error { return s.Create(ctx, a, 0) }, task.ErrExists},
+		{"create b", func() error { return s.Create(ctx, b, 0) }, nil},
+		{"full", func() error { return s.Create(ctx, &task.Task{ID: task.NewID()}, 0) }, task.ErrFull},
 		{"get unknown", func() error { return get("nope") }, task.ErrNotFound},
 		{"get a malformed id", func() error { return get("a:b/../*{x}" + string(make([]byte, 300))) }, task.ErrNotFound},
 		{"update unknown", func() error {
@@ -84,9 +86,9 @@ func lifecycle(t *testing.T, s task.Store) {
 		{"create a again after its expiry", func() error {
 			again := a.Clone()
 			again.CreatedAt, again.UpdatedAt = time.Now().UTC(), time.Now().UTC()
-			return s.Create(ctx, again)
+			return s.Create(ctx, again, 0)
 		}, nil},
-		{"full again", func() error { return s.Create(ctx, &task.Task{ID: task.NewID()}) }, task.ErrFull},
+		{"full again", func() error { return s.Create(ctx, &task.Task{ID: task.NewID()}, 0) }, task.ErrFull},
 		{"b has no TTL", func() error { return get(b.ID) }, nil},
 		{"failed update stores nothing", func() error {
 			_, err := s.Update(ctx, b.ID, func(t *task.Task) error { t.Status = task.Failed; return errNo })
@@ -111,7 +113,7 @@ var errNo = errors.New("no")
 func full() *task.Task {
 	now := time.Now().UTC()
 	return &task.Task{
-		ID: task.NewID(), Owner: "alice", Status: task.InputRequired, StatusMessage: "waiting",
+		ID: task.NewID(), Owner: "alice", Caller: "sub:alice", Status: task.InputRequired, StatusMessage: "waiting",
 		CreatedAt: now.Add(-time.Second), UpdatedAt: now, TTL: time.Hour, PollInterval: 250 * time.Millisecond,
 		Result: json.RawMessage(`{"content":[]}`), Error: json.RawMessage(`{"code":-32603,"message":"x"}`),
 		InputRequests: map[string]json.RawMessage{"confirm": json.RawMessage(`{"method":"elicitation/create","params":{}}`)},
@@ -129,7 +131,7 @@ func copies(t *testing.T, s task.Store) {
 	ctx := context.Background()
 	in := full()
 	want := in.Clone()
-	if err := s.Create(ctx, in); err != nil {
+	if err := s.Create(ctx, in, 0); err != nil {
 		t.Fatal(err)
 	}
 	in.Status, in.Memo["step"] = task.Failed, json.RawMessage(`9`)
@@ -179,7 +181,7 @@ func atomic(t *testing.T, s task.Store) {
 	ctx := context.Background()
 	now := time.Now().UTC()
 	rec := &task.Task{ID: task.NewID(), Status: task.Working, CreatedAt: now, UpdatedAt: now, TTL: time.Minute}
-	if err := s.Create(ctx, rec); err != nil {
+	if err := s.Create(ctx, rec, 0); err != nil {
 		t.Fatal(err)
 	}
 	const workers, each = 8, 10
