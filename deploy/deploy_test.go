@@ -56,6 +56,7 @@ func TestDeployment(t *testing.T) {
 	}
 	d.env = []string{
 		"MCPWIRE_STATE_KEY=deployment-test-shared-secret-0123456789",
+		"MCPWIRE_TRUSTED_PROXIES=127.0.0.1", // nginx, which forwards the client's address
 		fmt.Sprintf("MCPWIRE_REDIS=127.0.0.1:%d", d.redisPort),
 	}
 	for i := range 3 {

@@ -10,6 +10,7 @@
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
 //	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
+//	           [-trusted-proxies ADDR,...]
 //
 // -page-size is the page size of every list (tools, resources, templates,
 // prompts).
@@ -51,6 +52,13 @@
 // and streams, lets calls in flight finish within -grace, and exits 0.
 // This is how the official conformance suite, which tests servers only over
 // HTTP, is run against it (see conformance/ in the repository).
+// -trusted-proxies lists the addresses or CIDR prefixes of the reverse
+// proxies in front ($MCPWIRE_TRUSTED_PROXIES when the flag is not given):
+// behind them, the client address they forward (X-Forwarded-For, or
+// Forwarded) names the caller for the per-caller limits (legacy sessions,
+// listen streams, tasks, a share of the running calls); from any other
+// peer those headers are ignored. Behind nginx on the same machine, give
+// 127.0.0.1 and have nginx set X-Forwarded-For (deploy/nginx.conf does).
 //
 // -instance, -state-key and -redis make it one instance of a deployment
 // behind a load balancer (see deploy/ in the repository, and the README's

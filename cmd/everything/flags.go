@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"os"
 	"regexp"
 	"strings"
@@ -23,9 +24,10 @@ const callerEnv = "MCPWIRE_CALLER"
 // The environment variables of a deployment (several instances behind a
 // load balancer), read when their flags are not given.
 const (
-	instanceEnv = "MCPWIRE_INSTANCE"  // -instance
-	stateKeyEnv = "MCPWIRE_STATE_KEY" // -state-key
-	redisEnv    = "MCPWIRE_REDIS"     // -redis
+	instanceEnv = "MCPWIRE_INSTANCE"        // -instance
+	stateKeyEnv = "MCPWIRE_STATE_KEY"       // -state-key
+	redisEnv    = "MCPWIRE_REDIS"           // -redis
+	proxiesEnv  = "MCPWIRE_TRUSTED_PROXIES" // -trusted-proxies
 )
 
 // instanceName is what -instance accepts: it starts the instance's
@@ -80,6 +82,9 @@ type settings struct {
 	// redis, when set, is the address of the Redis server whose pub/sub
 	// carries list changes and resource updates between instances.
 	redis string
+	// trustedProxies are the reverse proxies whose forwarded client
+	// address the HTTP handler believes (mcphttp.Options.TrustedProxies).
+	trustedProxies []string
 	// calls counts the tool calls served, in a deployment.
 	calls callCounter
 }
@@ -94,13 +99,30 @@ func (s *settings) deployed() bool { return s.instance != "" || s.redis != "" }
 func parseFlags(args []string, out io.Writer) (*settings, error) {
 	fs, s, callerFlag := flagSet()
 	fs.SetOutput(out)
+	proxies := fs.String("trusted-proxies", "", "with -http: comma-separated addresses or CIDR prefixes of the reverse proxies in front, whose X-Forwarded-For or Forwarded names the client for the per-caller limits, such as 127.0.0.1 for nginx on the same machine (default $"+proxiesEnv+", else none)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	spec := *proxies
+	if !flagGiven(fs, "trusted-proxies") {
+		spec = os.Getenv(proxiesEnv)
+	}
+	for p := range strings.SplitSeq(spec, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		if _, err := netip.ParsePrefix(p); err != nil {
+			if _, err := netip.ParseAddr(p); err != nil {
+				return nil, usageError(fs, fmt.Sprintf("-trusted-proxies: %q is neither an IP address nor a CIDR prefix (such as 127.0.0.1 or 10.0.0.0/8)", p))
+			}
+		}
+		s.trustedProxies = append(s.trustedProxies, p)
 	}
 	if fs.NArg() > 0 {
 		return nil, usageError(fs, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
 	}
-	spec := *callerFlag
+	spec = *callerFlag
 	if !flagGiven(fs, "caller") {
 		spec = os.Getenv(callerEnv)
 	}

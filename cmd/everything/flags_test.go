@@ -187,11 +187,20 @@ func TestDeploymentFlags(t *testing.T) {
 		{[]string{"-instance", strings.Repeat("a", 17)}, "-instance"},
 		{[]string{"-state-key", "short"}, "-state-key"},
 		{[]string{"-redis", "localhost"}, "-redis"},
+		{[]string{"-trusted-proxies", "127.0.0.1,nginx"}, "-trusted-proxies"},
 	} {
 		if _, err := parseFlags(tc.args, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error naming %s", tc.args, err, tc.want)
 		}
 	}
+	t.Setenv(proxiesEnv, "10.0.0.0/8, 127.0.0.1")
+	if s, err := parseFlags(nil, io.Discard); err != nil || strings.Join(s.trustedProxies, " ") != "10.0.0.0/8 127.0.0.1" {
+		t.Errorf("$%s: %+v, %v", proxiesEnv, s, err)
+	}
+	if s, err := parseFlags([]string{"-trusted-proxies", "::1"}, io.Discard); err != nil || strings.Join(s.trustedProxies, " ") != "::1" {
+		t.Errorf("-trusted-proxies over the environment: %+v, %v", s, err)
+	}
+	t.Setenv(proxiesEnv, "")
 	t.Setenv(instanceEnv, "")
 	t.Setenv(redisEnv, "")
 	if s, err := parseFlags(nil, io.Discard); err != nil || s.deployed() || s.sessionIDPrefix() != "" {

@@ -51,6 +51,7 @@ func main() {
 	if set.httpAddr != "" {
 		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, &mcphttp.Options{
 			MaxBodyBytes: int64(set.maxMsg), Logger: logger, SessionIDPrefix: set.sessionIDPrefix(),
+			TrustedProxies: set.trustedProxies,
 		})
 	} else {
 		opts := &mcpwire.StdioOptions{Transport: set.transportOptions()}
