@@ -17,16 +17,82 @@
 // body larger than Options.MaxBodyBytes gets 413 and is not read further.
 // After Close every request gets 503.
 //
+// What the Host check protects, and what it does not: it stops a web page
+// that a browser loaded from elsewhere from reaching a server on the
+// user's machine through a name that resolves to it (DNS rebinding), since
+// the browser then sends that name as Host. It is not access control: any
+// client that is not a browser sets Host to what it likes, "localhost"
+// included. A server reachable from other machines needs authentication
+// (package oauth) or a network that admits only its clients; Serve warns
+// when it listens beyond loopback with no AllowedHosts.
+//
 // POSTs in flight are bounded across the handler, both eras and every
 // legacy session together, by count (Options.MaxRequests) and by body
 // bytes (Options.MaxRequestBytes): one more gets 503 with Retry-After and
-// the JSON-RPC overload error, its body unread. Within that bound the
-// stateless endpoint, and each legacy session, has the per-connection
-// limits of mcp.Options (MaxConcurrentCalls, MaxQueuedCalls,
-// MaxQueuedBytes), whose overload error is a JSON-RPC response like any
-// other. A 2026-07-28 request runs on its POST's own goroutine while the
-// server's MaxConcurrentCalls allows it (mcp.EndpointOptions.RunOnCaller),
-// and waits for a worker otherwise.
+// the JSON-RPC overload error. Within that bound the stateless endpoint,
+// and each legacy session, has the per-connection limits of mcp.Options
+// (MaxConcurrentCalls, MaxQueuedCalls, MaxQueuedBytes), whose overload
+// error is a JSON-RPC response like any other. A 2026-07-28 request runs
+// on its POST's own goroutine, waiting there for a slot when
+// MaxConcurrentCalls are taken or its caller runs its share of them (see
+// below).
+//
+// # Who is a caller
+//
+// The limits kept per caller (listen streams, tasks, a share of the
+// running calls, legacy sessions) count a request against its principal
+// when an authentication middleware put one with a subject in its context
+// (auth.WithPrincipal; package oauth does), else against the address it
+// came from. That address is the connection's peer, unless the peer is
+// one of Options.TrustedProxies: then it is the client address the
+// proxies forwarded, read from Forwarded (RFC 7239), else X-Forwarded-For,
+// from the right, past every trusted hop. Every request's context carries
+// it (auth.RemoteAddrFrom). Behind nginx, list nginx's address in
+// TrustedProxies (127.0.0.1 when it runs on the same machine) and have it
+// send the client's:
+//
+//	proxy_set_header X-Forwarded-For $remote_addr;
+//
+// Without that, every client behind the proxy is one caller: still served
+// (a caller's share is large, and nothing is refused because of other
+// clients at the same address alone), but sharing its quotas. A proxy not
+// listed is an ordinary client, and what it forwards is ignored, so that
+// no client can choose the address it is counted against.
+//
+// # Slow and greedy clients
+//
+// Nothing a client has not sent, or does not read, holds the handler's
+// room for long:
+//
+//   - A body holds MaxRequestBytes only for the buffer it arrived into,
+//     which starts at 4 KiB and doubles as bytes come, and a POST counts
+//     towards MaxRequests only once its body is read. A body must arrive
+//     in full by Options.BodyTimeout (default 10 s) after it began, plus a
+//     second for every Options.MinBodyRate bytes (default 64 KiB) that
+//     arrived; one still missing then gets 408 and its connection is
+//     closed.
+//   - Every write of every response (a JSON answer in pieces of 64 KiB,
+//     an SSE event, a keep-alive) must be taken by the client within
+//     Options.WriteTimeout (default 20 s); an answer that is not is
+//     dropped, its connection closed, and its POST's room given back.
+//   - On the stateless endpoint one caller runs at most
+//     mcp.Options.MaxConcurrentCallsPerCaller calls at once (default three
+//     quarters of MaxConcurrentCalls); its further calls wait their turn
+//     rather than fail, and a freed slot goes to the waiting caller that
+//     runs the fewest. A task's handler runs under the same bound, in a
+//     slot of its own: the task is acknowledged at once, and its handler
+//     waits its turn when the slots are taken.
+//   - Listen streams are bounded per caller (mcp.Options
+//     .MaxListenStreamsPerCaller, default 256) and in all (mcp.Options
+//     .MaxListenStreamsTotal, default 4096), and tasks per caller
+//     (mcp.Options.MaxTasksPerCaller, default 1000). A caller over a
+//     quota gets 429 with mcp.CodeQuotaExceeded, whose data names the
+//     limit; a bound the server as a whole reached gets the overload
+//     error.
+//   - A new stream (subscriptions/listen, a legacy GET) is refused with
+//     503 while fewer than Options.MinFreeDescriptors file descriptors
+//     (default 128) are free below the process's limit, so that the
+//     process can still accept connections.
 //
 // # Routing a POST
 //
@@ -35,7 +101,10 @@
 // session that negotiated 2025-03-26, the one revision with batches (its
 // responses come back as one array, or as one event after its calls' own
 // messages; a batch with nothing to answer gets 202); anywhere else it is
-// 400 with -32600. An error answered for a request carries its id. Then:
+// 400 with -32600, and so is a batch holding a 2026-07-28 message (one
+// whose params._meta names its protocol version: its era has no batches,
+// and its headers could not be checked against it). An error answered for
+// a request carries its id. Then:
 //
 //  1. A request or notification whose params._meta holds
 //     "io.modelcontextprotocol/protocolVersion" is modern (2026-07-28): it
@@ -74,8 +143,9 @@
 //
 // Modern responses map JSON-RPC errors to HTTP statuses (the status table of the 2026-07-28 Streamable HTTP transport):
 // -32700, -32600, -32602, -32020 (header mismatch), -32021 (missing client
-// capability) and -32022 (unsupported version) are 400, -32601 is 404, any
-// other error and every result 200. Legacy responses are 200 whatever
+// capability) and -32022 (unsupported version) are 400, -32601 is 404,
+// mcp.CodeQuotaExceeded (a caller over a quota) is 429, any other error and
+// every result 200. Legacy responses are 200 whatever
 // their outcome, as the 2025 revisions expect.
 //
 // # Header parity (2026-07-28)
