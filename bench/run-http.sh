@@ -25,6 +25,13 @@
 # its own and the driver never competes with it: the figures then compare
 # what each server does with one core.
 #
+# With BASELINE=FILE (a bench/mcpwireecho binary built from an earlier
+# commit), that build is measured beside the others as "mcpwire-before",
+# so that a change's effect on the figures is a ratio from the same run:
+#
+#	git worktree add /tmp/before HEAD~3 && (cd /tmp/before && go build -o /tmp/echo-before ./bench/mcpwireecho)
+#	BASELINE=/tmp/echo-before ERAS="modern legacy" bash bench/run-http.sh
+#
 # Each run's JSON report and the server's stderr are kept in
 # bench/bin/results/http.
 set -euo pipefail
@@ -45,6 +52,10 @@ go build -o "$bin/mcpwire-echo" ./bench/mcpwireecho
 
 names=(mcpwire go-sdk mcp-go)
 commands=("$bin/mcpwire-echo" "$bin/gosdk" "$bin/mcpgo")
+if [[ -n "${BASELINE:-}" ]]; then
+	names+=(mcpwire-before)
+	commands+=("$BASELINE")
+fi
 driver=()
 server=()
 if [[ "${PIN:-0}" == 1 ]]; then
