@@ -172,15 +172,16 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveDelete ends a legacy session: 204, and its id is 404 afterwards.
+// Only the caller who opened the session may end it: anyone else gets the
+// 404 of an unknown session, as for every other method (h.session).
 func (h *Handler) serveDelete(w http.ResponseWriter, r *http.Request) {
 	sid, ok := singleHeader(r.Header, hdrSessionID)
 	if !ok || sid == "" {
 		noSession(w, ok)
 		return
 	}
-	s := h.sessions.acquire(sid)
+	s := h.session(w, r, sid, jsonrpc.ID{})
 	if s == nil {
-		h.session(w, r, sid, jsonrpc.ID{}) // answers 404
 		return
 	}
 	s.release()
