@@ -162,7 +162,8 @@ type Options struct {
 	// EventStore holds the SSE events of legacy sessions, so that a client
 	// that lost a stream resumes it with Last-Event-ID (see the package
 	// documentation). Nil: a MemoryEventStore bounded per session by
-	// MaxStoredEvents and MaxStoredEventBytes.
+	// MaxStoredEvents and MaxStoredEventBytes, and across sessions by
+	// MaxEventStoreBytes.
 	EventStore EventStore
 	// MaxStoredEvents bounds the events the default store holds per legacy
 	// session (default DefaultMaxStoredEvents); older ones are evicted.
@@ -242,7 +243,7 @@ func (o *Options) withDefaults() Options {
 		c.MinFreeDescriptors = DefaultMinFreeDescriptors
 	}
 	if c.EventStore == nil {
-		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes)
+		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes, c.MaxEventStoreBytes)
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
