@@ -116,9 +116,10 @@ type Options struct {
 	MaxRequestBytes int64
 	// MaxSessions bounds the legacy sessions open at once (default
 	// DefaultMaxSessions). When they are all open, a new initialize ends
-	// the oldest session whose client never completed its handshake, if
-	// one is idle; otherwise it gets 503 with a JSON-RPC error and a
-	// Retry-After saying when a session can next expire.
+	// the oldest idle session whose client never completed its handshake,
+	// if there is one; otherwise it gets 503 with a JSON-RPC error and a
+	// Retry-After saying when a session can next expire (a session in use
+	// counting as if it were released now).
 	MaxSessions int
 	// MaxSessionsPerCaller bounds the legacy sessions one caller (see "Who
 	// is a caller" in the package documentation) holds open at once
