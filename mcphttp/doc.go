@@ -126,6 +126,15 @@
 // now (the soonest it could begin to idle). The server's observer hears of
 // both refusals, as mcp.Overload with the limit's name.
 //
+// A session holds at most Options.MaxSessionStreams (8) GET streams at
+// once, its stream of unsolicited messages and its resumptions together:
+// one more gets 429 with mcp.CodeQuotaExceeded (limit
+// "MaxSessionStreams"). No GET stream opens while fewer than
+// Options.MinFreeDescriptors (128) file descriptors are free below the
+// process's limit (RLIMIT_NOFILE; counted on Linux, at most every 100 ms):
+// it gets 503 with Retry-After and Connection: close, so that the process
+// keeps the descriptors to accept connections and serve requests.
+//
 // # Resumability (legacy sessions)
 //
 // Every SSE event of a legacy session is appended to Options.EventStore
@@ -147,11 +156,14 @@
 // the stored events after it are replayed, then the stream goes on. A
 // POST's stream ends after the call's response; a GET stream goes on with
 // the session's unsolicited messages (409 while another GET stream is
-// open). A Last-Event-ID the store no longer holds (evicted) or never gave
-// out gets 400 with a JSON-RPC -32600 error saying which, with
-// data.reason "event evicted" or "unknown event": the messages after it
-// are lost, and the session stays valid (a 404 would tell the client its
-// session ended).
+// open). A POST's stream is followed by one GET at a time: a new
+// resumption of it replaces the one before, which ends (the new one
+// replays from its own Last-Event-ID, so nothing is lost); one replaced
+// before it began gets 409. A Last-Event-ID the store no longer holds
+// (evicted) or never gave out gets 400 with a JSON-RPC -32600 error saying
+// which, with data.reason "event evicted" or "unknown event": the messages
+// after it are lost, and the session stays valid (a 404 would tell the
+// client its session ended).
 //
 // SSE polling (2025-11-25): a handler may call CloseStream to end its
 // call's stream before the response. The stream then gets a priming event

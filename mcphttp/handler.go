@@ -262,9 +262,10 @@ type Handler struct {
 	stateless *mcp.Endpoint  // every 2026-07-28 request
 	proxies   trustedProxies // Options.TrustedProxies
 	sessions  sessionTable
-	admission admission     // POSTs in flight (MaxRequests, MaxRequestBytes)
-	closing   chan struct{} // closed by Close
-	draining  atomic.Bool   // set by Drain: readiness is 503
+	admission admission       // POSTs in flight (MaxRequests, MaxRequestBytes)
+	fds       descriptorGauge // MinFreeDescriptors
+	closing   chan struct{}   // closed by Close
+	draining  atomic.Bool     // set by Drain: readiness is 503
 	closeOnce sync.Once
 	bg        sync.WaitGroup // sessions being closed, the janitor
 }

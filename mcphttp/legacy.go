@@ -143,8 +143,11 @@ func (h *Handler) postBatch(w http.ResponseWriter, r *http.Request, sid string, 
 
 // serveGet opens a legacy session's stream of unsolicited messages
 // (list_changed, resource updates): one at a time per session (409 for a
-// second), until the client leaves or the session ends. Without a session
-// id there is no stream to open: 405, as a modern server answers GET.
+// second), until the client leaves or the session ends; with Last-Event-ID
+// it resumes a stream instead (see resume). Every GET stream counts
+// towards MaxSessionStreams (429 beyond), and none opens while descriptors
+// are short (503, see descriptorsLow). Without a session id there is no
+// stream to open: 405, as a modern server answers GET.
 func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 	sid, ok := singleHeader(r.Header, hdrSessionID)
 	if !ok || sid == "" {
@@ -165,10 +168,19 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Last-Event-ID header")
 		return
 	}
+	if h.descriptorsLow() {
+		h.refuseForDescriptors(w, r, "", jsonrpc.ID{})
+		return
+	}
 	if lastID != "" {
 		h.resume(w, r, s, lastID)
 		return
 	}
+	if !s.claimStream(h.opts.MaxSessionStreams) {
+		h.tooManyStreams(w, r)
+		return
+	}
+	defer s.releaseStream()
 	if !s.startStreaming() {
 		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
 		return
