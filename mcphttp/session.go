@@ -45,16 +45,18 @@ type session struct {
 	last      time.Time // when active last dropped to 0
 	answered  time.Time // when its initialize was answered (zero before)
 	streaming bool      // a GET stream of unsolicited messages is open
-	// The GET streams open (MaxSessionStreams): getStreams counts them,
-	// streamFreed is closed (and replaced) whenever one ends, and
-	// resumers holds the one resumption following each POST stream.
+	calls     map[string]*exchange
+	streams   map[string]*callStream // the POST streams not finished yet, by stream id
+	closing   bool                   // end began: detach no more calls
+	pumps     sync.WaitGroup         // detached calls (see detach)
+
+	// The GET streams open (MaxSessionStreams), guarded by mu too:
+	// getStreams counts them, streamFreed is closed (and replaced) when
+	// one ends, and resumers holds the one resumption following each POST
+	// stream (see streams.go).
 	getStreams  int
 	streamFreed chan struct{}
 	resumers    map[string]*resumption
-	calls       map[string]*exchange
-	streams     map[string]*callStream // the POST streams not finished yet, by stream id
-	closing     bool                   // end began: detach no more calls
-	pumps       sync.WaitGroup         // detached calls (see detach)
 }
 
 // end closes the session's endpoint (in-flight calls get the server's
