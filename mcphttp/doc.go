@@ -117,8 +117,8 @@
 //     whose Accept refuses text/event-stream gets 406.
 //  2. Otherwise an initialize request opens a legacy session: an
 //     mcp.Endpoint of its own, whose id (128 random bits, hex) is sent as
-//     Mcp-Session-Id with a successful response. Beyond
-//     Options.MaxSessions it is 503 with a JSON-RPC error.
+//     Mcp-Session-Id with a successful response. At Options.MaxSessions
+//     it may be refused (see Legacy sessions).
 //  3. Otherwise the message belongs to the legacy session its
 //     Mcp-Session-Id names: none is 400, an unknown or ended one 404. A
 //     notification or a response (the client answering the server's
@@ -169,12 +169,41 @@
 // GET with a session's id opens its stream of unsolicited messages
 // (list_changed, resource updates), one at a time per session (a second is
 // 409); without an id GET is 405, as on a modern-only server. DELETE ends
-// the session (204; its id is 404 afterwards). A session nothing used for
-// Options.SessionIdleTimeout (no POST in flight, no GET open) ends. A
-// legacy call's requests to the client go out on that call's own POST
-// stream, and the client POSTs its answers back. A notifications/cancelled
-// for a call in flight ends that call's POST (204 when nothing was
-// written yet), since no response will come.
+// the session (204; its id is 404 afterwards). Every request in a session,
+// DELETE included, must come from the caller who opened it (the same
+// principal, when one is known): anyone else gets the 404 of an unknown
+// session. A session nothing used for Options.SessionIdleTimeout (no POST
+// in flight, no GET open) ends. A legacy call's requests to the client go
+// out on that call's own POST stream, and the client POSTs its answers
+// back. A notifications/cancelled for a call in flight ends that call's
+// POST (204 when nothing was written yet), since no response will come.
+//
+// A client completes the handshake by POSTing notifications/initialized
+// to its session. A session whose client has not done so
+// Options.HandshakeTimeout (10 s) after its initialize was answered ends,
+// unless it is in use: an initialize costs one request, and an unfinished
+// session must not hold a place for the 30 minutes of SessionIdleTimeout.
+// Sessions are bounded per caller, its principal or else its remote
+// address (Options.MaxSessionsPerCaller, 256), and in all
+// (Options.MaxSessions, 1024). At either bound an initialize ends the
+// oldest idle session that never completed its handshake (the caller's
+// own for its bound, anyone's for the total) and takes its place at once.
+// Only when there is none is it refused: 429 with mcp.CodeQuotaExceeded
+// (data {"reason": "quota", "limit": "MaxSessionsPerCaller", "max": N})
+// for the caller's bound, 503 with the overload error for the total. Both
+// carry Retry-After: the seconds until the soonest session counted can
+// expire, at least 1, a session in use counting as if it were released
+// now (the soonest it could begin to idle). The server's observer hears of
+// both refusals, as mcp.Overload with the limit's name.
+//
+// A session holds at most Options.MaxSessionStreams (8) GET streams at
+// once, its stream of unsolicited messages and its resumptions together:
+// one more gets 429 with mcp.CodeQuotaExceeded (limit
+// "MaxSessionStreams"). No GET stream opens while fewer than
+// Options.MinFreeDescriptors (128) file descriptors are free below the
+// process's limit (RLIMIT_NOFILE; counted on Linux, at most every 100 ms):
+// it gets 503 with Retry-After and Connection: close, so that the process
+// keeps the descriptors to accept connections and serve requests.
 //
 // # Resumability (legacy sessions)
 //
@@ -183,7 +212,9 @@
 // session, naming the event's stream ("p…" for a POST's, "g…" for a GET's)
 // and its position. The default store (MemoryEventStore) holds the last
 // Options.MaxStoredEvents events and Options.MaxStoredEventBytes bytes per
-// session and forgets a session when it ends. 2026-07-28 streams are not
+// session, and Options.MaxEventStoreBytes (64 MiB) across all sessions:
+// past that the oldest events are evicted, whichever session they belong
+// to. It forgets a session when it ends. 2026-07-28 streams are not
 // resumable; their ids count from 1.
 //
 // Losing the client is not cancelling (the 2025 transports): once a legacy
@@ -195,11 +226,14 @@
 // the stored events after it are replayed, then the stream goes on. A
 // POST's stream ends after the call's response; a GET stream goes on with
 // the session's unsolicited messages (409 while another GET stream is
-// open). A Last-Event-ID the store no longer holds (evicted) or never gave
-// out gets 400 with a JSON-RPC -32600 error saying which, with
-// data.reason "event evicted" or "unknown event": the messages after it
-// are lost, and the session stays valid (a 404 would tell the client its
-// session ended).
+// open). A POST's stream is followed by one GET at a time: a new
+// resumption of it replaces the one before, which ends (the new one
+// replays from its own Last-Event-ID, so nothing is lost); one replaced
+// before it began gets 409. A Last-Event-ID the store no longer holds
+// (evicted) or never gave out gets 400 with a JSON-RPC -32600 error saying
+// which, with data.reason "event evicted" or "unknown event": the messages
+// after it are lost, and the session stays valid (a 404 would tell the
+// client its session ended).
 //
 // SSE polling (2025-11-25): a handler may call CloseStream to end its
 // call's stream before the response. The stream then gets a priming event

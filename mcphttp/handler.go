@@ -116,9 +116,10 @@ type Options struct {
 	MaxRequestBytes int64
 	// MaxSessions bounds the legacy sessions open at once (default
 	// DefaultMaxSessions). When they are all open, a new initialize ends
-	// the oldest session whose client never completed its handshake, if
-	// one is idle; otherwise it gets 503 with a JSON-RPC error and a
-	// Retry-After saying when a session can next expire.
+	// the oldest idle session whose client never completed its handshake,
+	// if there is one; otherwise it gets 503 with a JSON-RPC error and a
+	// Retry-After saying when a session can next expire (a session in use
+	// counting as if it were released now).
 	MaxSessions int
 	// MaxSessionsPerCaller bounds the legacy sessions one caller (see "Who
 	// is a caller" in the package documentation) holds open at once
@@ -162,7 +163,8 @@ type Options struct {
 	// EventStore holds the SSE events of legacy sessions, so that a client
 	// that lost a stream resumes it with Last-Event-ID (see the package
 	// documentation). Nil: a MemoryEventStore bounded per session by
-	// MaxStoredEvents and MaxStoredEventBytes.
+	// MaxStoredEvents and MaxStoredEventBytes, and across sessions by
+	// MaxEventStoreBytes.
 	EventStore EventStore
 	// MaxStoredEvents bounds the events the default store holds per legacy
 	// session (default DefaultMaxStoredEvents); older ones are evicted.
@@ -242,7 +244,7 @@ func (o *Options) withDefaults() Options {
 		c.MinFreeDescriptors = DefaultMinFreeDescriptors
 	}
 	if c.EventStore == nil {
-		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes)
+		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes, c.MaxEventStoreBytes)
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
@@ -260,9 +262,10 @@ type Handler struct {
 	stateless *mcp.Endpoint  // every 2026-07-28 request
 	proxies   trustedProxies // Options.TrustedProxies
 	sessions  sessionTable
-	admission admission     // POSTs in flight (MaxRequests, MaxRequestBytes)
-	closing   chan struct{} // closed by Close
-	draining  atomic.Bool   // set by Drain: readiness is 503
+	admission admission       // POSTs in flight (MaxRequests, MaxRequestBytes)
+	fds       descriptorGauge // MinFreeDescriptors
+	closing   chan struct{}   // closed by Close
+	draining  atomic.Bool     // set by Drain: readiness is 503
 	closeOnce sync.Once
 	bg        sync.WaitGroup // sessions being closed, the janitor
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +29,39 @@ type fixture struct {
 	h   *mcphttp.Handler
 	ts  *httptest.Server
 	log *syncbuf.Buffer // the handler's log
+	// logged is closed (and replaced) at every line of the log, for a
+	// test waiting for one (see waitLog).
+	loggedMu sync.Mutex
+	logged   chan struct{}
+}
+
+// Write tells the waiters of waitLog that a line was logged.
+func (f *fixture) Write(p []byte) (int, error) {
+	f.loggedMu.Lock()
+	close(f.logged)
+	f.logged = make(chan struct{})
+	f.loggedMu.Unlock()
+	return len(p), nil
+}
+
+// waitLog waits up to 5 s for the handler's log to hold n lines that
+// contain text.
+func (f *fixture) waitLog(text string, n int) {
+	f.t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		f.loggedMu.Lock()
+		ch := f.logged // taken before the log is read, so that no line is missed
+		f.loggedMu.Unlock()
+		if strings.Count(f.log.String(), text) >= n {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			f.t.Fatalf("the log did not have %d lines with %q within 5s:\n%s", n, text, f.log.String())
+		}
+	}
 }
 
 // start serves srv with opts (nil for the defaults, Logger always set to a
@@ -38,8 +72,8 @@ func start(t *testing.T, srv *mcp.Server, opts *mcphttp.Options) *fixture {
 	if opts == nil {
 		opts = &mcphttp.Options{}
 	}
-	f := &fixture{t: t, srv: srv, log: &syncbuf.Buffer{}}
-	opts.Logger = slog.New(slog.NewTextHandler(f.log, nil))
+	f := &fixture{t: t, srv: srv, log: &syncbuf.Buffer{}, logged: make(chan struct{})}
+	opts.Logger = slog.New(slog.NewTextHandler(io.MultiWriter(f.log, f), nil))
 	f.h = mcphttp.NewHandler(srv, opts)
 	f.ts = httptest.NewServer(f.h)
 	t.Cleanup(func() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -14,19 +15,12 @@ import (
 
 // postInitialize opens a legacy session with the initialize request; its
 // id goes out as Mcp-Session-Id with the (successful) response. A failed
-// initialize leaves no session behind.
+// initialize leaves no session behind. Beyond the session limits it is
+// refused (see admitSession and refuseInitialize).
 func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *jsonrpc.Request) {
 	s, err := h.createSession(r)
 	if err != nil {
-		msg := "server shutting down: the handler is closed"
-		if err == errTooManySessions {
-			msg = "server overloaded: too many legacy sessions are open; try again later"
-			h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: "MaxSessions", Method: req.Method, Transport: mcp.TransportHTTP})
-		}
-		h.log.Warn("mcphttp: initialize refused", "category", err.Error(), "status", http.StatusServiceUnavailable)
-		w.Header().Set("Retry-After", "1")
-		writeJSON(w, http.StatusServiceUnavailable, &jsonrpc.Response{ID: req.ID,
-			Error: jsonrpc.NewError(jsonrpc.CodeInternalError, "%s", msg).WithData(map[string]string{"reason": "overloaded"})})
+		h.refuseInitialize(w, r, req, err)
 		return
 	}
 	defer s.release()
@@ -44,7 +38,13 @@ func (h *Handler) postInitialize(w http.ResponseWriter, r *http.Request, req *js
 		if h.sessions.remove(s) {
 			s.end()
 		}
+		return
 	}
+	// The handshake timeout counts from here: the client has had its
+	// answer, and owes notifications/initialized.
+	s.mu.Lock()
+	s.answered = time.Now()
+	s.mu.Unlock()
 }
 
 // postLegacy serves a request or notification of a legacy session.
@@ -62,6 +62,9 @@ func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string,
 	}
 	switch m := m.(type) {
 	case *jsonrpc.Notification:
+		if m.Method == protocol.NotificationReady {
+			h.sessions.handshaken(s)
+		}
 		s.ep.Handle(r.Context(), m, nil)
 		if m.Method == protocol.NotificationCancelled {
 			var p struct {
@@ -120,6 +123,11 @@ func (h *Handler) postBatch(w http.ResponseWriter, r *http.Request, sid string, 
 		return
 	}
 	defer s.release()
+	for _, it := range b { // a 2025-03-26 client may send its handshake's end in a batch
+		if n, ok := it.Msg.(*jsonrpc.Notification); ok && n.Method == protocol.NotificationReady {
+			h.sessions.handshaken(s)
+		}
+	}
 	x := newExchange()
 	x.serve(r.Context(), w, replyOpts{
 		sse: acceptsSSE(r.Header.Values("Accept")), keepAlive: h.opts.KeepAlive, log: h.log,
@@ -135,8 +143,11 @@ func (h *Handler) postBatch(w http.ResponseWriter, r *http.Request, sid string, 
 
 // serveGet opens a legacy session's stream of unsolicited messages
 // (list_changed, resource updates): one at a time per session (409 for a
-// second), until the client leaves or the session ends. Without a session
-// id there is no stream to open: 405, as a modern server answers GET.
+// second), until the client leaves or the session ends; with Last-Event-ID
+// it resumes a stream instead (see resume). Every GET stream counts
+// towards MaxSessionStreams (429 beyond), and none opens while descriptors
+// are short (503, see descriptorsLow). Without a session id there is no
+// stream to open: 405, as a modern server answers GET.
 func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 	sid, ok := singleHeader(r.Header, hdrSessionID)
 	if !ok || sid == "" {
@@ -157,10 +168,19 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: more than one Last-Event-ID header")
 		return
 	}
+	if h.descriptorsLow() {
+		h.refuseForDescriptors(w, r, "", jsonrpc.ID{})
+		return
+	}
 	if lastID != "" {
 		h.resume(w, r, s, lastID)
 		return
 	}
+	if !s.claimStream(h.opts.MaxSessionStreams) {
+		h.tooManyStreams(w, r)
+		return
+	}
+	defer s.releaseStream()
 	if !s.startStreaming() {
 		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
 		return
@@ -172,15 +192,16 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveDelete ends a legacy session: 204, and its id is 404 afterwards.
+// Only the caller who opened the session may end it: anyone else gets the
+// 404 of an unknown session, as for every other method (h.session).
 func (h *Handler) serveDelete(w http.ResponseWriter, r *http.Request) {
 	sid, ok := singleHeader(r.Header, hdrSessionID)
 	if !ok || sid == "" {
 		noSession(w, ok)
 		return
 	}
-	s := h.sessions.acquire(sid)
+	s := h.session(w, r, sid, jsonrpc.ID{})
 	if s == nil {
-		h.session(w, r, sid, jsonrpc.ID{}) // answers 404
 		return
 	}
 	s.release()

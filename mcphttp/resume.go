@@ -393,44 +393,55 @@ func CloseStream(ctx context.Context) bool {
 	return ok && closer(ctx)
 }
 
+// errReplaced stops the replay of a resumption that a later one replaced.
+var errReplaced = errors.New("replaced by a later resumption")
+
 // resume serves a GET with Last-Event-ID: the events of that event's stream
 // held after it, then the stream itself (see the package documentation).
+// A POST stream is followed by one resumption at a time: the newest, which
+// ends the one before (see takeResumption).
 func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, lastID string) {
 	// Watch before replaying, so that nothing appended in between is missed.
 	changed, over := s.watchCallStream(eventStream(lastID))
-	type event struct {
-		id   string
-		data []byte
-	}
-	var missed []event
+	var missed []replayed
 	stream, err := s.replay(lastID, func(id string, data []byte) error {
-		missed = append(missed, event{id, data})
+		missed = append(missed, replayed{id, data})
 		return nil
 	})
 	if err != nil {
 		h.refuseResume(w, err)
 		return
 	}
-	last := lastID
 	if strings.HasPrefix(stream, getStreamPrefix) {
-		if !s.startStreaming() {
-			writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
-			return
-		}
-		defer s.stopStreaming()
-		sse := openSSE(w)
-		defer sse.close()
-		for _, e := range missed {
-			if len(e.data) > 0 && sse.storedEvent(e.id, e.data) != nil {
-				return
-			}
-		}
-		h.streamUnsolicited(r.Context(), s, sse, stream)
+		h.resumeUnsolicited(w, r, s, stream, missed)
 		return
 	}
+	last := lastID
+	// One resumption follows a POST stream: this one replaces any before
+	// it, and waits for its place if that one held the last.
+	me, replacedOne := s.takeResumption(stream)
+	defer s.dropResumption(stream, me)
+	claimed := s.claimStream(h.opts.MaxSessionStreams)
+	if !claimed && replacedOne {
+		var stopped bool
+		if claimed, stopped = s.awaitStream(r.Context(), h.opts.MaxSessionStreams, me.replaced); stopped {
+			replacedEarly(w)
+			return
+		}
+	}
+	if !claimed {
+		h.tooManyStreams(w, r)
+		return
+	}
+	defer s.releaseStream()
 	sse := openSSE(w)
 	defer sse.close()
 	write := func(id string, data []byte) error {
+		select {
+		case <-me.replaced:
+			return errReplaced
+		default:
+		}
 		last = id
 		if len(data) == 0 { // a priming event
 			return nil
@@ -458,6 +469,8 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 			return
 		case <-s.ended:
 			return
+		case <-me.replaced:
+			return
 		case <-tick.C:
 			if sse.comment("keep-alive") != nil {
 				return
@@ -470,6 +483,35 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 			return // evicted while following, the client left, or the session ended
 		}
 	}
+}
+
+// replayed is an event held in the store, replayed to a resumption.
+type replayed struct {
+	id   string
+	data []byte // shared with the store, which never modifies it
+}
+
+// resumeUnsolicited resumes the session's stream of unsolicited messages:
+// the events it missed, then the stream, which stays one at a time (409).
+func (h *Handler) resumeUnsolicited(w http.ResponseWriter, r *http.Request, s *session, stream string, missed []replayed) {
+	if !s.claimStream(h.opts.MaxSessionStreams) {
+		h.tooManyStreams(w, r)
+		return
+	}
+	defer s.releaseStream()
+	if !s.startStreaming() {
+		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
+		return
+	}
+	defer s.stopStreaming()
+	sse := openSSE(w)
+	defer sse.close()
+	for _, e := range missed {
+		if len(e.data) > 0 && sse.storedEvent(e.id, e.data) != nil {
+			return
+		}
+	}
+	h.streamUnsolicited(r.Context(), s, sse, stream)
 }
 
 // eventStream is the stream part of an id of the default store, "" for

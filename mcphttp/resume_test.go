@@ -98,7 +98,7 @@ func isGateResult(m map[string]any) bool {
 // ends. Every event id names its stream.
 func TestLegacyResumeAfterDroppedPost(t *testing.T) {
 	g := newGate()
-	store := mcphttp.NewMemoryEventStore(0, 0)
+	store := mcphttp.NewMemoryEventStore(0, 0, 0)
 	f := start(t, newServer(t, g.tool(false)), &mcphttp.Options{EventStore: store})
 	sid := f.initialize(`{}`)
 	ctx, drop := context.WithCancel(context.Background())
@@ -320,7 +320,7 @@ func TestLegacyResumeRefused(t *testing.T) {
 // evicted by count and by bytes; an event larger than the byte bound is not
 // held; events of other streams are never replayed; Forget drops all.
 func TestMemoryEventStore(t *testing.T) {
-	s := mcphttp.NewMemoryEventStore(3, 10)
+	s := mcphttp.NewMemoryEventStore(3, 10, 0)
 	ids := map[string]string{}
 	for _, e := range []struct{ stream, data string }{{"a", "1"}, {"b", "2"}, {"a", "3"}, {"a", "4"}} {
 		id, err := s.Append("s", e.stream, []byte(e.data))

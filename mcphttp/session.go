@@ -1,9 +1,9 @@
 package mcphttp
 
 import (
+	"container/list"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -23,7 +23,8 @@ const unsolicitedBuffer = 64
 // of its own, the stream of its GET, and its use.
 type session struct {
 	id      string
-	owner   owner // who opened it; only they may use it
+	owner   owner  // who opened it; only they may use it
+	caller  string // the caller key it counts against (MaxSessionsPerCaller)
 	ep      *mcp.Endpoint
 	out     chan jsonrpc.Message // the Endpoint's unsolicited messages
 	ended   chan struct{}        // closed when the session ends
@@ -34,14 +35,28 @@ type session struct {
 	storeMu sync.RWMutex // read to append, written by forget
 	forgot  bool         // the store forgot the session: append nothing
 
+	// pending is the session's place in its table's list of sessions
+	// whose client has not completed the handshake (nil once it has),
+	// guarded by the table's mu.
+	pending *list.Element
+
 	mu        sync.Mutex
 	active    int       // POSTs, GETs and detached calls being served
 	last      time.Time // when active last dropped to 0
+	answered  time.Time // when its initialize was answered (zero before)
 	streaming bool      // a GET stream of unsolicited messages is open
 	calls     map[string]*exchange
 	streams   map[string]*callStream // the POST streams not finished yet, by stream id
 	closing   bool                   // end began: detach no more calls
 	pumps     sync.WaitGroup         // detached calls (see detach)
+
+	// The GET streams open (MaxSessionStreams), guarded by mu too:
+	// getStreams counts them, streamFreed is closed (and replaced) when
+	// one ends, and resumers holds the one resumption following each POST
+	// stream (see streams.go).
+	getStreams  int
+	streamFreed chan struct{}
+	resumers    map[string]*resumption
 }
 
 // end closes the session's endpoint (in-flight calls get the server's
@@ -93,131 +108,6 @@ func (s *session) abandon(key string) {
 	s.mu.Unlock()
 	if x != nil {
 		x.end()
-	}
-}
-
-// errTooManySessions refuses an initialize beyond Options.MaxSessions.
-var errTooManySessions = errors.New("too many sessions")
-
-// sessionTable holds the open sessions by id.
-type sessionTable struct {
-	mu      sync.Mutex
-	m       map[string]*session
-	janitor bool // started
-}
-
-func (t *sessionTable) init() { t.m = map[string]*session{} }
-
-// create opens a session, in use once (release it), and starts the
-// janitor with the first one.
-func (h *Handler) createSession(r *http.Request) (*session, error) {
-	t := &h.sessions
-	s := &session{
-		id:      h.opts.SessionIDPrefix + newSessionID(),
-		owner:   ownerOf(r),
-		out:     make(chan jsonrpc.Message, unsolicitedBuffer),
-		ended:   make(chan struct{}),
-		active:  1,
-		calls:   map[string]*exchange{},
-		streams: map[string]*callStream{},
-		store:   h.opts.EventStore,
-		log:     h.log,
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if h.isClosed() {
-		return nil, errors.New("closed")
-	}
-	if len(t.m) >= h.opts.MaxSessions {
-		return nil, errTooManySessions
-	}
-	s.ep = h.srv.NewEndpoint(mcp.EndpointOptions{SessionID: s.id, Unsolicited: func(m jsonrpc.Message) {
-		select {
-		case s.out <- m:
-		default:
-			h.log.Warn("mcphttp: unsolicited message dropped: the session's GET stream is not reading", "method", methodOf(m))
-		}
-	}})
-	t.m[s.id] = s
-	if !t.janitor {
-		t.janitor = true
-		h.bg.Add(1)
-		go h.janitor()
-	}
-	return s, nil
-}
-
-// acquire returns the open session with this id, in use once.
-func (t *sessionTable) acquire(id string) *session {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	s := t.m[id]
-	if s != nil {
-		s.mu.Lock()
-		s.active++
-		s.mu.Unlock()
-	}
-	return s
-}
-
-// remove takes s out of the table; it reports whether it was there.
-func (t *sessionTable) remove(s *session) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.m[s.id] != s {
-		return false
-	}
-	delete(t.m, s.id)
-	return true
-}
-
-// removeAll empties the table and returns what it held.
-func (t *sessionTable) removeAll() []*session {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	all := make([]*session, 0, len(t.m))
-	for id, s := range t.m {
-		all = append(all, s)
-		delete(t.m, id)
-	}
-	return all
-}
-
-// expired removes and returns the sessions idle for longer than idle.
-func (t *sessionTable) expired(now time.Time, idle time.Duration) []*session {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	var out []*session
-	for id, s := range t.m {
-		s.mu.Lock()
-		if s.active == 0 && now.Sub(s.last) > idle {
-			out = append(out, s)
-			delete(t.m, id)
-		}
-		s.mu.Unlock()
-	}
-	return out
-}
-
-// janitor ends idle sessions until the handler closes.
-func (h *Handler) janitor() {
-	defer h.bg.Done()
-	idle := h.opts.SessionIdleTimeout
-	every := min(max(idle/4, 10*time.Millisecond), time.Minute)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-h.closing:
-			return
-		case now := <-t.C:
-			var wg sync.WaitGroup
-			for _, s := range h.sessions.expired(now, idle) {
-				h.log.Info("mcphttp: legacy session expired", "idle", idle)
-				wg.Go(s.end)
-			}
-			wg.Wait()
-		}
 	}
 }
 

@@ -35,7 +35,8 @@ var (
 // when a session ends and appends nothing for it afterwards.
 //
 // The default (Options.EventStore nil) is a MemoryEventStore bounded per
-// session by Options.MaxStoredEvents and Options.MaxStoredEventBytes; an
+// session by Options.MaxStoredEvents and Options.MaxStoredEventBytes, and
+// across sessions by Options.MaxEventStoreBytes; an
 // implementation shared by several servers (Redis, say) lets a client
 // resume on another replica. Implementations must be safe for concurrent
 // use; Append is called for every event, so it should be quick.
@@ -57,38 +58,54 @@ type EventStore interface {
 
 // MemoryEventStore is the in-memory EventStore: per session, the last
 // events appended (of all its streams), at most maxEvents of them and
-// maxBytes of data; older ones are evicted, oldest first. An event larger
-// than maxBytes on its own is not held at all (a client that missed it
-// cannot resume past it). Event ids are "STREAM-N", N counting the
-// session's events from 1.
+// maxBytes of data; older ones are evicted, oldest first. All sessions
+// together hold at most maxTotalBytes of data: past it the oldest events
+// are evicted in the order they were appended, whichever session they
+// belong to, so that many sessions cannot multiply the per-session bound.
+// An event larger than maxBytes (or maxTotalBytes) on its own is not held
+// at all (a client that missed it cannot resume past it). Event ids are
+// "STREAM-N", N counting the session's events from 1.
 type MemoryEventStore struct {
 	maxEvents int
 	maxBytes  int64
+	maxTotal  int64
 
+	// One lock for everything: evicting for the total takes events from
+	// any session's log, which per-log locks would have to take in an order
+	// no caller could keep. Append holds it for a few slice operations.
 	mu       sync.Mutex
 	sessions map[string]*eventLog
+	total    int64 // bytes of data held across sessions
+	held     int   // events held across sessions
+	order    appendOrder
 }
 
 // NewMemoryEventStore returns an in-memory store holding at most maxEvents
-// events and maxBytes bytes of data per session (the defaults when zero or
+// events and maxBytes bytes of data per session, and maxTotalBytes bytes of
+// data across all sessions (the defaults DefaultMaxStoredEvents,
+// DefaultMaxStoredEventBytes and DefaultMaxEventStoreBytes when zero or
 // negative).
-func NewMemoryEventStore(maxEvents int, maxBytes int64) *MemoryEventStore {
+func NewMemoryEventStore(maxEvents int, maxBytes, maxTotalBytes int64) *MemoryEventStore {
 	if maxEvents <= 0 {
 		maxEvents = DefaultMaxStoredEvents
 	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxStoredEventBytes
 	}
-	return &MemoryEventStore{maxEvents: maxEvents, maxBytes: maxBytes, sessions: map[string]*eventLog{}}
+	if maxTotalBytes <= 0 {
+		maxTotalBytes = DefaultMaxEventStoreBytes
+	}
+	return &MemoryEventStore{maxEvents: maxEvents, maxBytes: maxBytes, maxTotal: maxTotalBytes, sessions: map[string]*eventLog{}}
 }
 
 // eventLog is one session's events: events[i] has sequence number first+i.
+// Its fields are guarded by the store's mu.
 type eventLog struct {
-	mu     sync.Mutex
 	events []storedEvent
 	first  uint64 // sequence number of events[0] (of the next event when empty)
 	next   uint64 // sequence number of the next event appended
 	bytes  int64
+	forgot bool // Forget dropped it: its entries in the append order are stale
 }
 
 type storedEvent struct {
@@ -96,35 +113,48 @@ type storedEvent struct {
 	data   []byte
 }
 
-func (m *MemoryEventStore) log(session string, create bool) *eventLog {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	l := m.sessions[session]
-	if l == nil && create {
-		l = &eventLog{first: 1, next: 1}
-		m.sessions[session] = l
+// dropFirst evicts l's oldest event and returns its size.
+func (l *eventLog) dropFirst() int64 {
+	n := int64(len(l.events[0].data))
+	l.bytes -= n
+	l.events[0] = storedEvent{}
+	l.events = l.events[1:]
+	l.first++
+	if len(l.events) == 0 {
+		l.events = nil // let the backing array go
 	}
-	return l
+	return n
 }
 
 // Append implements EventStore.
 func (m *MemoryEventStore) Append(session, stream string, data []byte) (string, error) {
-	l := m.log(session, true)
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	data = append([]byte(nil), data...) // copied before the lock is taken
+	m.mu.Lock()
+	l := m.sessions[session]
+	if l == nil {
+		l = &eventLog{first: 1, next: 1}
+		m.sessions[session] = l
+	}
 	seq := l.next
 	l.next++
-	l.events = append(l.events, storedEvent{stream: stream, data: append([]byte(nil), data...)})
+	l.events = append(l.events, storedEvent{stream: stream, data: data})
 	l.bytes += int64(len(data))
+	m.total += int64(len(data))
+	m.held++
+	m.order.push(l, seq)
 	for len(l.events) > 0 && (len(l.events) > m.maxEvents || l.bytes > m.maxBytes) {
-		l.bytes -= int64(len(l.events[0].data))
-		l.events[0] = storedEvent{}
-		l.events = l.events[1:]
-		l.first++
+		m.total -= l.dropFirst()
+		m.held--
 	}
-	if len(l.events) == 0 {
-		l.events = nil // let the backing array go
+	for m.total > m.maxTotal {
+		// The oldest event still held: its log's first (a log's events
+		// are in the append order too).
+		ol := m.order.popOldest()
+		m.total -= ol.dropFirst()
+		m.held--
 	}
+	m.order.compact(m.held)
+	m.mu.Unlock()
 	return stream + "-" + strconv.FormatUint(seq, 10), nil
 }
 
@@ -134,21 +164,18 @@ func (m *MemoryEventStore) Replay(session, lastID string, yield func(id string, 
 	if !ok {
 		return "", ErrEventUnknown
 	}
-	l := m.log(session, false)
-	if l == nil {
-		return "", ErrEventUnknown
-	}
-	l.mu.Lock()
-	if seq >= l.next {
-		l.mu.Unlock()
+	m.mu.Lock()
+	l := m.sessions[session]
+	if l == nil || seq >= l.next {
+		m.mu.Unlock()
 		return "", ErrEventUnknown
 	}
 	if seq < l.first {
-		l.mu.Unlock()
+		m.mu.Unlock()
 		return "", ErrEventExpired
 	}
 	if l.events[seq-l.first].stream != stream {
-		l.mu.Unlock()
+		m.mu.Unlock()
 		return "", ErrEventUnknown
 	}
 	type ev struct {
@@ -162,7 +189,7 @@ func (m *MemoryEventStore) Replay(session, lastID string, yield func(id string, 
 			out = append(out, ev{stream + "-" + strconv.FormatUint(l.first+i, 10), e.data})
 		}
 	}
-	l.mu.Unlock()
+	m.mu.Unlock()
 	for _, e := range out {
 		if err := yield(e.id, e.data); err != nil {
 			return stream, err
@@ -171,11 +198,20 @@ func (m *MemoryEventStore) Replay(session, lastID string, yield func(id string, 
 	return stream, nil
 }
 
-// Forget implements EventStore.
+// Forget implements EventStore. The session's bytes leave the total at
+// once; its entries in the append order are skipped as stale.
 func (m *MemoryEventStore) Forget(session string) {
 	m.mu.Lock()
+	defer m.mu.Unlock()
+	l := m.sessions[session]
+	if l == nil {
+		return
+	}
 	delete(m.sessions, session)
-	m.mu.Unlock()
+	m.total -= l.bytes
+	m.held -= len(l.events)
+	l.events, l.bytes, l.forgot = nil, 0, true
+	m.order.compact(m.held)
 }
 
 // sessionsHeld reports how many sessions the store holds events for (for
@@ -184,6 +220,15 @@ func (m *MemoryEventStore) sessionsHeld() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.sessions)
+}
+
+// usage reports the bytes and events held across sessions and the length
+// of the append order (for the tests: the total stays within its bound,
+// and stale entries do not pile up).
+func (m *MemoryEventStore) usage() (bytes int64, events, order int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.total, m.held, m.order.len()
 }
 
 // parseEventID splits "STREAM-N".
