@@ -154,10 +154,16 @@ func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method stri
 		return
 	}
 	sse := acceptsSSE(r.Header.Values("Accept"))
-	if method == protocol.MethodSubscriptionsListen && !sse {
-		writeError(w, http.StatusNotAcceptable, req.ID, jsonrpc.CodeInvalidRequest,
-			"invalid request: subscriptions/listen answers with text/event-stream, which the Accept header refuses")
-		return
+	if method == protocol.MethodSubscriptionsListen {
+		if !sse {
+			writeError(w, http.StatusNotAcceptable, req.ID, jsonrpc.CodeInvalidRequest,
+				"invalid request: subscriptions/listen answers with text/event-stream, which the Accept header refuses")
+			return
+		}
+		if h.descriptorsLow() { // a listen holds its connection for as long as it lasts
+			h.refuseForDescriptors(w, r, method, req.ID)
+			return
+		}
 	}
 	x := newExchange()
 	x.serve(r.Context(), w, replyOpts{

@@ -228,3 +228,26 @@ func TestCountDescriptors(t *testing.T) {
 		t.Errorf("%d open before 5 files were opened, %d after", before, after)
 	}
 }
+
+// A subscriptions/listen is a stream too: refused while descriptors are
+// short, served once they are not.
+func TestListenRefusedWhenDescriptorsLow(t *testing.T) {
+	f := start(t, newServer(t, progressTool()), &mcphttp.Options{MinFreeDescriptors: 100})
+	mcphttp.SetDescriptorCounter(f.h, func() (int, int, bool) { return 950, 1000, true }) // 50 free
+	listen := modernBody(1, "subscriptions/listen", map[string]any{"notifications": map[string]any{"toolsListChanged": true}}, nil)
+	bounded, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	resp := f.post(bounded, modernHeaders("subscriptions/listen", ""), listen)
+	r := readReply(t, resp)
+	if r.status != http.StatusServiceUnavailable || r.errorCode() != -32603 || !resp.Close || r.msg["id"] != float64(1) {
+		t.Errorf("listen with 50 descriptors free: %d close %v %s", r.status, resp.Close, r.body)
+	}
+	mcphttp.SetDescriptorCounter(f.h, func() (int, int, bool) { return 900, 1000, true }) // 100 free
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	resp = f.post(ctx, modernHeaders("subscriptions/listen", ""), listen)
+	defer resp.Body.Close()
+	if ev := newSSEReader(t, resp.Body).nextMessage(); resp.StatusCode != http.StatusOK || ev["method"] != "notifications/subscriptions/acknowledged" {
+		t.Errorf("listen with 100 descriptors free: %d %v", resp.StatusCode, ev)
+	}
+}
