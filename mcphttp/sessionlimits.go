@@ -162,12 +162,12 @@ func (h *Handler) refuseInitialize(w http.ResponseWriter, r *http.Request, req *
 	if refusal.limit == limitSessionsPerCaller {
 		h.log.Warn("mcphttp: initialize refused", "category", "quota", "limit", refusal.limit, "status", http.StatusTooManyRequests)
 		writeJSON(w, http.StatusTooManyRequests, &jsonrpc.Response{ID: req.ID, Error: quotaError(refusal.limit, refusal.max,
-			"this caller already holds %d legacy sessions (MaxSessionsPerCaller), each in use or initialized; end one (DELETE) or wait for one to expire before opening another", refusal.max)})
+			"this caller already holds %d legacy sessions (MaxSessionsPerCaller), each in use or past its handshake; end one (DELETE) or wait for one to expire before opening another", refusal.max)})
 		return
 	}
 	h.log.Warn("mcphttp: initialize refused", "category", "overloaded", "limit", refusal.limit, "status", http.StatusServiceUnavailable)
 	writeJSON(w, http.StatusServiceUnavailable, &jsonrpc.Response{ID: req.ID, Error: jsonrpc.NewError(jsonrpc.CodeInternalError,
-		"server overloaded: all %d legacy sessions this server holds (MaxSessions) are open, each in use or initialized; try again later", refusal.max).
+		"server overloaded: the server holds as many legacy sessions as it may (%d, MaxSessions), each in use or past its handshake; try again later", refusal.max).
 		WithData(map[string]string{"reason": "overloaded"})})
 }
 
