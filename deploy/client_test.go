@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -27,9 +28,19 @@ type client struct {
 	hc  *http.Client
 }
 
-func newClient(url string, conns int) *client {
+func newClient(url string, conns int) *client { return newClientFrom(url, conns, "") }
+
+// newClientFrom is newClient with its connections made from the loopback
+// address from (such as 127.0.0.2: every 127/8 address is the machine's),
+// so that a test has clients at addresses of their own; "" lets the system
+// choose.
+func newClientFrom(url string, conns int, from string) *client {
+	d := &net.Dialer{Timeout: 10 * time.Second}
+	if from != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(from)}
+	}
 	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
-		IdleConnTimeout: time.Minute, DisableCompression: true}
+		IdleConnTimeout: time.Minute, DisableCompression: true, DialContext: d.DialContext}
 	return &client{url: url, hc: &http.Client{Transport: tr}}
 }
 

@@ -100,6 +100,7 @@ func TestDeployment(t *testing.T) {
 	t.Run("fanout-after-redis-restart", func(t *testing.T) { fanOut(t, ctx, d, "after Redis restarted") })
 	var leg *legacyReport
 	t.Run("legacy", func(t *testing.T) { leg = legacy(t, ctx, d) })
+	t.Run("hostile", func(t *testing.T) { hostile(t, ctx, d) })
 	if rep != nil {
 		rep.print(t, leg, tasks)
 	}

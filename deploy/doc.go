@@ -8,4 +8,9 @@
 // at the others; then it drives modern
 // calls and legacy sessions through nginx while it kills an instance and
 // restarts Redis, and prints a summary of what every instance served.
+// Last, one hostile client (hostile_test.go) holds POSTs whose bodies
+// never arrive, through nginx and at one instance directly, and floods
+// nginx with legacy sessions, while other clients, at another loopback
+// address and at the hostile client's own, are served throughout; nginx
+// forwards each client's address and the instances trust it.
 package deploy
