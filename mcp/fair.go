@@ -26,6 +26,24 @@ type fairSlots struct {
 	callers map[string]*callerSlots // callers running or waiting
 	waiting map[string]*callerSlots // the callers among them with waiters
 	seq     uint64                  // orders the waiters
+	spare   []*callerSlots          // forgotten entries, for the next callers (no allocation per call)
+}
+
+// maxSpare bounds fairSlots.spare.
+const maxSpare = 64
+
+// entry returns caller's entry, making one if it has none; f.mu is held.
+func (f *fairSlots) entry(caller string) *callerSlots {
+	cs := f.callers[caller]
+	if cs == nil {
+		if n := len(f.spare); n > 0 {
+			cs, f.spare = f.spare[n-1], f.spare[:n-1]
+		} else {
+			cs = &callerSlots{}
+		}
+		f.callers[caller] = cs
+	}
+	return cs
 }
 
 // callerSlots is one caller's share: the calls it runs and those that
@@ -58,8 +76,7 @@ func (f *fairSlots) tryAcquire(caller string) bool {
 		return false
 	}
 	if cs == nil {
-		cs = &callerSlots{}
-		f.callers[caller] = cs
+		cs = f.entry(caller)
 	}
 	f.running++
 	cs.running++
@@ -70,11 +87,7 @@ func (f *fairSlots) tryAcquire(caller string) bool {
 // it got one (release it).
 func (f *fairSlots) acquire(ctx context.Context, caller string) bool {
 	f.mu.Lock()
-	cs := f.callers[caller]
-	if cs == nil {
-		cs = &callerSlots{}
-		f.callers[caller] = cs
-	}
+	cs := f.entry(caller)
 	if f.running < f.max && cs.running < f.share(caller) {
 		f.running++
 		cs.running++
@@ -169,5 +182,9 @@ func (f *fairSlots) share(caller string) int {
 func (f *fairSlots) forgetIfIdle(caller string, cs *callerSlots) {
 	if cs.running == 0 && len(cs.waiters) == 0 {
 		delete(f.callers, caller)
+		if len(f.spare) < maxSpare {
+			cs.waiters = nil
+			f.spare = append(f.spare, cs)
+		}
 	}
 }

@@ -19,23 +19,21 @@ const firstBodyRead = 4 << 10
 // readBody reads the POST body within Options.MaxBodyBytes (a larger one
 // gets 413, and what is left of it is not read), holding admission room
 // for the buffer as it grows (503 when MaxRequestBytes are held), and by
-// its deadline: BodyTimeout after it began, plus a second for every
-// MinBodyRate bytes received (408 past it, with the connection closed).
+// its deadline, which the watchdog keeps: BodyTimeout after it began, plus
+// a second for every MinBodyRate bytes received (408 past it, with the
+// connection closed).
 func (h *Handler) readBody(w http.ResponseWriter, r *http.Request, t *ticket) ([]byte, bool) {
 	capBytes, want := h.opts.MaxBodyBytes, r.ContentLength // want: -1 when not declared
 	bound := capBytes + 1                                  // an undeclared body is read one byte past the cap to tell it is too large
 	if want >= 0 {
 		bound = want // within max: see servePost
 	}
-	dl, _ := w.(interface{ SetReadDeadline(time.Time) error }) // the boundedWriter's
-	if dl != nil {
-		// Lifted once the body is read: net/http reads on from the
-		// connection in the background while the handler runs (to see
-		// the client leave), and a deadline in force then would end the
-		// request as if the client had left.
-		defer dl.SetReadDeadline(time.Time{})
+	var watch *watch // the watchdog's view of this request (BodyTimeout, MinBodyRate)
+	if bw, ok := w.(*boundedWriter); ok {
+		watch = &bw.watch
+		watch.beginRead(time.Now())
+		defer watch.endRead()
 	}
-	start := time.Now()
 	var buf []byte
 	for int64(len(buf)) < bound {
 		if len(buf) == cap(buf) {
@@ -48,12 +46,11 @@ func (h *Handler) readBody(w http.ResponseWriter, r *http.Request, t *ticket) ([
 			copy(nb, buf)
 			buf = nb
 		}
-		if dl != nil {
-			allowed := h.opts.BodyTimeout + time.Duration(int64(len(buf))*int64(time.Second)/h.opts.MinBodyRate)
-			_ = dl.SetReadDeadline(start.Add(allowed))
-		}
 		n, err := r.Body.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
+		if watch != nil {
+			watch.received.Store(int64(len(buf)))
+		}
 		if err == io.EOF {
 			break
 		}

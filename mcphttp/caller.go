@@ -48,6 +48,13 @@ func (t trustedProxies) trusts(a netip.Addr) bool {
 // garbled counts against its proxy rather than against an address of the
 // client's choosing.
 func (h *Handler) remoteAddr(r *http.Request) string {
+	if len(h.proxies) == 0 {
+		// No proxy to look past: the peer's host as net/http gives it
+		// (already canonical), without parsing or a copy.
+		if host, ok := peerHost(r.RemoteAddr); ok {
+			return host
+		}
+	}
 	peer, ok := hostAddr(r.RemoteAddr)
 	if !ok {
 		return r.RemoteAddr // not an IP (a unix socket): all such peers are one
@@ -67,6 +74,27 @@ func (h *Handler) remoteAddr(r *http.Request) string {
 		}
 	}
 	return peer.String()
+}
+
+// peerHost is the host part of a connection's address as net/http gives
+// it ("192.0.2.1:5000", "[2001:db8::1]:5000"), a substring; ok is false
+// for anything else.
+func peerHost(remote string) (string, bool) {
+	i := strings.LastIndexByte(remote, ':')
+	if i <= 0 {
+		return "", false
+	}
+	host := remote[:i]
+	if host[0] == '[' {
+		if host[len(host)-1] != ']' {
+			return "", false
+		}
+		host = host[1 : len(host)-1]
+	}
+	if strings.IndexByte(host, '%') >= 0 || strings.HasPrefix(host, "::ffff:") {
+		return "", false // a zone, or a mapped IPv4 address: hostAddr normalises it
+	}
+	return host, host != ""
 }
 
 // hostAddr parses an address with or without a port, IPv6 with or without

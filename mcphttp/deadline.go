@@ -30,21 +30,21 @@ func (c controllerDeadlines) SetWriteDeadline(t time.Time) error { return c.rc.S
 
 // boundedWriter is the ResponseWriter every request of a Handler is
 // served with: each write and flush must complete within the write
-// timeout, so that no response of any kind (a JSON answer, an error, an
-// SSE event) can hold its request, and the admission room it holds, for
-// longer than that while its client does not read. Writes go out in
-// pieces of writeChunk, each under a fresh deadline.
+// timeout (see watchdog), so that no response of any kind (a JSON answer,
+// an error, an SSE event) can hold its request, and the admission room it
+// holds, for longer than that while its client does not read. Writes go
+// out in pieces of writeChunk, each timed on its own.
 type boundedWriter struct {
 	http.ResponseWriter
-	dl      deadlines
-	flush   func() error
-	timeout time.Duration
-	armed   bool  // a write deadline is set
-	err     error // the first write that failed
+	flush func() error
+	watch watch
+	dog   *watchdog
+	wrote bool  // something was written
+	err   error // the first write that failed
 }
 
-func newBoundedWriter(w http.ResponseWriter, timeout time.Duration) *boundedWriter {
-	b := &boundedWriter{ResponseWriter: w, timeout: timeout}
+func newBoundedWriter(w http.ResponseWriter, dog *watchdog) *boundedWriter {
+	b := &boundedWriter{ResponseWriter: w, dog: dog}
 	dl, hasDL := w.(deadlines)
 	fl, hasFlush := w.(interface{ FlushError() error })
 	if !hasDL || !hasFlush {
@@ -56,31 +56,26 @@ func newBoundedWriter(w http.ResponseWriter, timeout time.Duration) *boundedWrit
 			b.flush = rc.Flush
 		}
 	}
-	b.dl = dl
+	b.watch.dl = dl
 	if hasFlush {
 		b.flush = fl.FlushError
 	}
+	dog.add(&b.watch)
 	return b
 }
 
-// arm sets the write deadline one timeout from now. A writer that cannot
-// set one (a middleware's wrapper without Unwrap) writes unbounded.
-func (b *boundedWriter) arm() {
-	if b.dl.SetWriteDeadline(time.Now().Add(b.timeout)) == nil {
-		b.armed = true
-	}
-}
-
-// Write writes p in pieces, each under a fresh deadline.
+// Write writes p in pieces, each timed by the watchdog.
 func (b *boundedWriter) Write(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
+	b.wrote = true
 	written := 0
 	for len(p) > 0 {
 		n := min(len(p), writeChunk)
-		b.arm()
+		b.watch.writing.Store(time.Now().UnixNano())
 		k, err := b.ResponseWriter.Write(p[:n])
+		b.watch.writing.Store(0)
 		written += k
 		if err != nil {
 			b.err = err
@@ -91,39 +86,39 @@ func (b *boundedWriter) Write(p []byte) (int, error) {
 	return written, nil
 }
 
-// FlushError flushes what is buffered under a fresh deadline (it is what
+// FlushError flushes what is buffered, timed by the watchdog (it is what
 // http.ResponseController.Flush calls).
 func (b *boundedWriter) FlushError() error {
 	if b.err != nil {
 		return b.err
 	}
-	b.arm()
-	if err := b.flush(); err != nil {
+	b.wrote = true
+	b.watch.writing.Store(time.Now().UnixNano())
+	err := b.flush()
+	b.watch.writing.Store(0)
+	if err != nil {
 		b.err = err
-		return err
 	}
-	return nil
+	return err
 }
 
 // Flush is FlushError for http.Flusher.
 func (b *boundedWriter) Flush() { _ = b.FlushError() }
 
-// SetReadDeadline reaches the connection's read deadline (readBody's).
-func (b *boundedWriter) SetReadDeadline(t time.Time) error { return b.dl.SetReadDeadline(t) }
-
 // Unwrap gives http.ResponseController the writer underneath.
 func (b *boundedWriter) Unwrap() http.ResponseWriter { return b.ResponseWriter }
 
-// finish ends the response: what is still buffered is flushed under a
-// deadline (net/http would flush it after the handler, unbounded), and the
-// deadline is lifted so that it does not outlive the response on a kept
-// alive connection. It reports whether the response was dropped because
-// the client did not read it in time.
+// finish ends the response: what is still buffered is flushed, timed
+// (net/http would flush it after the handler, unbounded), and the request
+// is no longer watched. It reports whether the response was dropped
+// because the client did not read it in time.
 func (b *boundedWriter) finish() (dropped bool) {
-	if !b.armed {
-		return false // nothing was written (a 202, say): net/http writes the headers
+	if b.wrote {
+		_ = b.FlushError()
 	}
-	_ = b.FlushError()
-	_ = b.dl.SetWriteDeadline(time.Time{})
-	return errors.Is(b.err, os.ErrDeadlineExceeded)
+	b.dog.remove(&b.watch)
+	b.watch.mu.Lock()
+	cut := b.watch.writeCut
+	b.watch.mu.Unlock()
+	return cut && errors.Is(b.err, os.ErrDeadlineExceeded)
 }

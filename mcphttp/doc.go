@@ -75,6 +75,11 @@
 //     an SSE event, a keep-alive) must be taken by the client within
 //     Options.WriteTimeout (default 20 s); an answer that is not is
 //     dropped, its connection closed, and its POST's room given back.
+//     Both bounds are kept by one watchdog goroutine that looks at the
+//     reads and writes in progress about once a second (an eighth of the
+//     shorter timeout, at most a second), not by a deadline set and lifted
+//     on the connection for each, which would cost a runtime timer per
+//     read and write.
 //   - On the stateless endpoint one caller runs at most
 //     mcp.Options.MaxConcurrentCallsPerCaller calls at once (default three
 //     quarters of MaxConcurrentCalls); its further calls wait their turn

@@ -89,7 +89,10 @@ type Options struct {
 	// DefaultMinBodyRate). A body still missing then gets 408 and its
 	// connection is closed. A body holds admission room (MaxRequestBytes)
 	// only for the bytes that arrived, and a POST counts towards
-	// MaxRequests only once its body is read.
+	// MaxRequests only once its body is read. This bound, and
+	// WriteTimeout's, are checked an eighth of the shorter of the two
+	// apart, at most a second: a read or write is cut within that after it
+	// falls due.
 	BodyTimeout time.Duration
 	MinBodyRate int64
 	// WriteTimeout bounds each write to a client (default
@@ -261,6 +264,7 @@ type Handler struct {
 	log       *slog.Logger
 	stateless *mcp.Endpoint  // every 2026-07-28 request
 	proxies   trustedProxies // Options.TrustedProxies
+	dog       *watchdog      // bounds body reads and writes (BodyTimeout, MinBodyRate, WriteTimeout)
 	sessions  sessionTable
 	admission admission       // POSTs in flight (MaxRequests, MaxRequestBytes)
 	fds       descriptorGauge // MinFreeDescriptors
@@ -290,6 +294,7 @@ func NewHandler(srv *mcp.Server, opts *Options) *Handler {
 		closing:   make(chan struct{}),
 		proxies:   proxies,
 	}
+	h.dog = newWatchdog(o, h.closing)
 	h.admission.maxCount, h.admission.maxBytes = int64(o.MaxRequests), o.MaxRequestBytes
 	h.sessions.init()
 	return h
@@ -302,7 +307,7 @@ const allowedMethods = "GET, POST, DELETE"
 // opens a legacy session's stream, DELETE ends a legacy session. Every
 // request is first checked for its Host and Origin (403).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	bw := newBoundedWriter(w, h.opts.WriteTimeout)
+	bw := newBoundedWriter(w, h.dog)
 	defer h.finishResponse(bw)
 	w = bw
 	if !h.hostAllowed(r.Host) {

@@ -12,8 +12,11 @@ import (
 )
 
 // Of returns the caller key of ctx's request: "sub:" and the principal's
-// subject (auth.WithPrincipal), else "addr:" and the remote address
-// (auth.WithRemoteAddr), else "". Keys of the two kinds never collide.
+// subject (auth.WithPrincipal), else the remote address as it is
+// (auth.WithRemoteAddr), else "". Keys of the two kinds never collide: an
+// address (an IP address, or what a non-IP listener names its peers) never
+// starts with "sub:", and it is used as it is so that the common anonymous
+// request allocates nothing for its key.
 func Of(ctx context.Context) string {
 	if ctx == nil {
 		return ""
@@ -21,8 +24,5 @@ func Of(ctx context.Context) string {
 	if p := auth.PrincipalFrom(ctx); p != nil && p.Subject != "" {
 		return "sub:" + p.Subject
 	}
-	if a := auth.RemoteAddrFrom(ctx); a != "" {
-		return "addr:" + a
-	}
-	return ""
+	return auth.RemoteAddrFrom(ctx)
 }
