@@ -199,11 +199,14 @@ type Overload struct {
 	// running and waiting, MaxConcurrentCalls+MaxQueuedCalls),
 	// "MaxQueuedBytes", "MaxListenStreams" (on a connection or a legacy
 	// session), "MaxListenStreamsTotal" (on an endpoint callers share),
-	// or a transport's own ("MaxRequests", "MaxRequestBytes",
-	// "MaxSessions" of the HTTP helper). A request refused because its
-	// caller used up its own share (CodeQuotaExceeded, such as
-	// MaxListenStreamsPerCaller) is no overload: the server still serves
-	// others, and it ends as OutcomeError with Reason "quota".
+	// or a transport's own: the HTTP helper's "MaxRequests",
+	// "MaxRequestBytes", "MaxSessions" and "MinFreeDescriptors", and the
+	// quotas it keeps before the server sees a request,
+	// "MaxSessionsPerCaller" and "MaxSessionStreams". A request the server
+	// refuses because its caller used up its own share (CodeQuotaExceeded,
+	// such as MaxListenStreamsPerCaller or MaxTasksPerCaller) is no
+	// overload: the server still serves others, and it ends as
+	// OutcomeError with Reason "quota".
 	Limit string
 	// Method is the refused request's method; "" when the transport
 	// refused it before its body was read (MaxRequestBytes while the body

@@ -265,8 +265,9 @@
 //	mux.Handle("/readyz", h.ReadyHandler())
 //	// on SIGTERM: h.Drain(); sleep past the balancer's probes; httpSrv.Shutdown(ctx)
 //
-// The server's mcp.Options.Observer hears of every 503 this package
-// answers for its own limits (MaxRequests, MaxRequestBytes, MaxSessions),
-// as mcp.Overload events, and a legacy session's requests carry its id as
-// mcp.ObservedRequest.SessionID.
+// The server's mcp.Options.Observer hears of every 503 and 429 this
+// package answers for its own limits (MaxRequests, MaxRequestBytes,
+// MaxSessions, MinFreeDescriptors, MaxSessionsPerCaller,
+// MaxSessionStreams), as mcp.Overload events, and a legacy session's
+// requests carry its id as mcp.ObservedRequest.SessionID.
 package mcphttp
