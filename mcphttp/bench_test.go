@@ -15,10 +15,19 @@ import (
 	"github.com/mcpwire/mcpwire/tool"
 )
 
-// BenchmarkModernEcho serves one 2026-07-28 tools/call of an echo tool per
-// iteration through the Handler, without a network: the cost of mcphttp
-// and mcp on the request path, which net/http's own adds to.
-func BenchmarkModernEcho(b *testing.B) {
+// The request the benchmarks send: a 2026-07-28 tools/call of echo.
+const echoBody = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+
+var echoHeaders = http.Header{
+	"Content-Type":         {"application/json"},
+	"Accept":               {"application/json, text/event-stream"},
+	"Mcp-Protocol-Version": {"2026-07-28"},
+	"Mcp-Method":           {"tools/call"},
+	"Mcp-Name":             {"echo"},
+}
+
+// echoHandler is a Handler serving one echo tool, closed when b ends.
+func echoHandler(b *testing.B) *mcphttp.Handler {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := mcp.NewServer(mcp.Implementation{Name: "bench", Version: "1"}, &mcp.Options{Logger: quiet})
 	srv.MustAddTool(tool.New("echo", "Echoes its text.", func(_ context.Context, in struct {
@@ -27,19 +36,19 @@ func BenchmarkModernEcho(b *testing.B) {
 		return tool.TextResult(in.Text), nil
 	}))
 	h := mcphttp.NewHandler(srv, &mcphttp.Options{Logger: quiet})
-	defer h.Close()
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
-	hd := http.Header{
-		"Content-Type":         {"application/json"},
-		"Accept":               {"application/json, text/event-stream"},
-		"Mcp-Protocol-Version": {"2026-07-28"},
-		"Mcp-Method":           {"tools/call"},
-		"Mcp-Name":             {"echo"},
-	}
+	b.Cleanup(h.Close)
+	return h
+}
+
+// BenchmarkModernEcho serves one 2026-07-28 tools/call of an echo tool per
+// iteration through the Handler, without a network: the cost of mcphttp
+// and mcp on the request path, which net/http's own adds to.
+func BenchmarkModernEcho(b *testing.B) {
+	h := echoHandler(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/mcp", strings.NewReader(body))
-		req.Header = hd
+		req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/mcp", strings.NewReader(echoBody))
+		req.Header = echoHeaders
 		w := &deadlineRecorder{httptest.NewRecorder()}
 		h.ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
@@ -61,30 +70,13 @@ func (d deadlineRecorder) FlushError() error              { d.Flush(); return ni
 // connection, one call at a time on a kept-alive connection: net/http's
 // own costs, deadlines and system calls included.
 func BenchmarkModernEchoLoopback(b *testing.B) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := mcp.NewServer(mcp.Implementation{Name: "bench", Version: "1"}, &mcp.Options{Logger: quiet})
-	srv.MustAddTool(tool.New("echo", "Echoes its text.", func(_ context.Context, in struct {
-		Text string `json:"text"`
-	}) (*tool.Result, error) {
-		return tool.TextResult(in.Text), nil
-	}))
-	h := mcphttp.NewHandler(srv, &mcphttp.Options{Logger: quiet})
-	defer h.Close()
-	ts := httptest.NewServer(h)
+	ts := httptest.NewServer(echoHandler(b))
 	defer ts.Close()
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
-	hd := http.Header{
-		"Content-Type":         {"application/json"},
-		"Accept":               {"application/json, text/event-stream"},
-		"Mcp-Protocol-Version": {"2026-07-28"},
-		"Mcp-Method":           {"tools/call"},
-		"Mcp-Name":             {"echo"},
-	}
 	client := ts.Client()
 	b.ReportAllocs()
 	for b.Loop() {
-		req, _ := http.NewRequest(http.MethodPost, ts.URL, strings.NewReader(body))
-		req.Header = hd
+		req, _ := http.NewRequest(http.MethodPost, ts.URL, strings.NewReader(echoBody))
+		req.Header = echoHeaders
 		resp, err := client.Do(req)
 		if err != nil {
 			b.Fatal(err)

@@ -3,11 +3,9 @@ package mcphttp_test
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
 
@@ -17,15 +15,7 @@ import (
 func TestDeleteOwner(t *testing.T) {
 	h := mcphttp.NewHandler(newServer(t, progressTool()), nil)
 	defer h.Close()
-	// The test names the caller in a header, as a middleware would after
-	// checking a token.
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if who := r.Header.Get("X-Test-Caller"); who != "" {
-			r = r.WithContext(auth.WithPrincipal(r.Context(), &auth.Principal{Subject: who}))
-		}
-		h.ServeHTTP(w, r)
-	}))
-	defer ts.Close()
+	ts := asCaller(t, h)
 	send := func(who, method, sid, body string) (int, http.Header) {
 		t.Helper()
 		req, _ := http.NewRequest(method, ts.URL, strings.NewReader(body))

@@ -178,7 +178,6 @@ func (x *exchange) run(ctx context.Context, w http.ResponseWriter, o replyOpts) 
 		if w2.ticker != nil {
 			w2.ticker.Stop()
 		}
-		w2.stream.close()
 	}()
 	for {
 		select {

@@ -14,6 +14,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/leakcheck"
 	"github.com/mcpwire/mcpwire/internal/syncbuf"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -315,4 +316,19 @@ func (f *fixture) initialize(caps string) string {
 		f.t.Fatalf("initialized: %d %s", r.status, r.body)
 	}
 	return sid
+}
+
+// asCaller serves h behind a stand-in for an authentication middleware:
+// a request's X-Test-Caller header names its principal, as a middleware
+// would after checking a token; a request without it has none.
+func asCaller(t *testing.T, h http.Handler) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if who := r.Header.Get("X-Test-Caller"); who != "" {
+			r = r.WithContext(auth.WithPrincipal(r.Context(), &auth.Principal{Subject: who}))
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts
 }

@@ -64,15 +64,7 @@ func TestHiddenToolHeaders(t *testing.T) {
 func TestSessionOwner(t *testing.T) {
 	h := mcphttp.NewHandler(newServer(t, progressTool()), nil)
 	defer h.Close()
-	// The test names the caller in a header, as a middleware would after
-	// checking a token.
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if who := r.Header.Get("X-Test-Caller"); who != "" {
-			r = r.WithContext(auth.WithPrincipal(r.Context(), &auth.Principal{Subject: who}))
-		}
-		h.ServeHTTP(w, r)
-	}))
-	defer ts.Close()
+	ts := asCaller(t, h)
 	post := func(who string, hd http.Header, body string) (int, http.Header) {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL, strings.NewReader(body))
 		req.Header = hd

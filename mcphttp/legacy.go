@@ -176,19 +176,7 @@ func (h *Handler) serveGet(w http.ResponseWriter, r *http.Request) {
 		h.resume(w, r, s, lastID)
 		return
 	}
-	if !s.claimStream(h.opts.MaxSessionStreams) {
-		h.tooManyStreams(w, r)
-		return
-	}
-	defer s.releaseStream()
-	if !s.startStreaming() {
-		writeError(w, http.StatusConflict, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "invalid request: this session's GET stream is already open")
-		return
-	}
-	defer s.stopStreaming()
-	stream := openSSE(w)
-	defer stream.close()
-	h.streamUnsolicited(r.Context(), s, stream, newStreamID(getStreamPrefix))
+	h.serveUnsolicited(w, r, s, newStreamID(getStreamPrefix), nil)
 }
 
 // serveDelete ends a legacy session: 204, and its id is 404 afterwards.

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -13,7 +12,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -113,12 +111,7 @@ func TestTaskQuotaOverHTTP(t *testing.T) {
 	}
 	h := mcphttp.NewHandler(srv, nil)
 	defer h.Close()
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// The caller named in a header, as a middleware would after
-		// checking a token.
-		h.ServeHTTP(w, r.WithContext(auth.WithPrincipal(r.Context(), &auth.Principal{Subject: r.Header.Get("X-Test-Caller")})))
-	}))
-	defer ts.Close()
+	ts := asCaller(t, h)
 	declared := map[string]any{protocol.MetaClientCapabilities: map[string]any{
 		"extensions": map[string]any{mcp.TasksExtension: map[string]any{}}}}
 	create := func(who string, id int) reply {

@@ -170,7 +170,6 @@ func (c *callRun) loop(ctx context.Context) (out callOutcome, backlog []jsonrpc.
 		if c.ticker != nil {
 			c.ticker.Stop()
 		}
-		c.stream.close()
 	}()
 	lost := func() callOutcome {
 		if c.cs != nil {
@@ -413,7 +412,7 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 		return
 	}
 	if strings.HasPrefix(stream, getStreamPrefix) {
-		h.resumeUnsolicited(w, r, s, stream, missed)
+		h.serveUnsolicited(w, r, s, stream, missed)
 		return
 	}
 	last := lastID
@@ -435,7 +434,6 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 	}
 	defer s.releaseStream()
 	sse := openSSE(w)
-	defer sse.close()
 	write := func(id string, data []byte) error {
 		select {
 		case <-me.replaced:
@@ -491,9 +489,10 @@ type replayed struct {
 	data []byte // shared with the store, which never modifies it
 }
 
-// resumeUnsolicited resumes the session's stream of unsolicited messages:
-// the events it missed, then the stream, which stays one at a time (409).
-func (h *Handler) resumeUnsolicited(w http.ResponseWriter, r *http.Request, s *session, stream string, missed []replayed) {
+// serveUnsolicited opens, or resumes, the session's stream of unsolicited
+// messages (named stream): the events it missed, if any, then the stream,
+// which stays one at a time (409).
+func (h *Handler) serveUnsolicited(w http.ResponseWriter, r *http.Request, s *session, stream string, missed []replayed) {
 	if !s.claimStream(h.opts.MaxSessionStreams) {
 		h.tooManyStreams(w, r)
 		return
@@ -505,7 +504,6 @@ func (h *Handler) resumeUnsolicited(w http.ResponseWriter, r *http.Request, s *s
 	}
 	defer s.stopStreaming()
 	sse := openSSE(w)
-	defer sse.close()
 	for _, e := range missed {
 		if len(e.data) > 0 && sse.storedEvent(e.id, e.data) != nil {
 			return

@@ -102,10 +102,6 @@ func (s *sseStream) write(b []byte) error {
 	return s.rc.Flush()
 }
 
-// close ends the stream's use of the writer (nothing to release: the
-// Handler lifts the write deadline once the response ends).
-func (s *sseStream) close() {}
-
 // writeJSON answers with one JSON-RPC message as application/json.
 func writeJSON(w http.ResponseWriter, status int, m jsonrpc.Message) {
 	b, err := jsonrpc.Marshal(m)
