@@ -64,29 +64,9 @@ func runHTTP(cfg config) (*Report, error) {
 	c.endSession()
 	if srv != nil {
 		took, killed, err := srv.stop(cfg.exitWait)
-		rep.Exit = ExitResult{MS: millis(took), Killed: killed}
-		if err != nil {
-			rep.Exit.Error = err.Error()
-		}
-		switch {
-		case killed:
-			rep.problem("server did not exit within %v of SIGTERM and was killed", cfg.exitWait)
-		case took > slowExit:
-			rep.problem("server took %v to exit after SIGTERM (more than %v)", took.Round(time.Millisecond), slowExit)
-		}
+		rep.noteExit(took, killed, err, cfg.exitWait, "SIGTERM")
 	}
-	rep.Anomalies = Anomalies{
-		BadLines:       c.anom.badLines.Load(),
-		Unmatched:      c.anom.unmatched.Load(),
-		ServerRequests: c.anom.serverRequests.Load(),
-		Notifications:  c.anom.notifications.Load(),
-	}
-	if n := rep.Anomalies.BadLines; n > 0 {
-		rep.problem("%d event-stream events were not JSON-RPC messages", n)
-	}
-	if n := rep.Anomalies.Unmatched; n > 0 {
-		rep.problem("%d responses matched no request", n)
-	}
+	rep.noteAnomalies(&c.anom, "event-stream events", "request")
 	return rep, nil
 }
 

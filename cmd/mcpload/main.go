@@ -310,27 +310,40 @@ func run(cfg config) (*Report, error) {
 // finish closes the server's stdin, times its exit and records anomalies.
 func (r *Report) finish(c *client, exitWait time.Duration) {
 	took, killed, err := c.closeAndWait(exitWait)
+	r.noteExit(took, killed, err, exitWait, "stdin closed")
+	r.noteAnomalies(&c.anom, "stdout lines", "outstanding request")
+}
+
+// noteExit records how the server exited after the event named by after
+// (stdin closing, SIGTERM): a kill or a slow exit is a problem.
+func (r *Report) noteExit(took time.Duration, killed bool, err error, wait time.Duration, after string) {
 	r.Exit = ExitResult{MS: millis(took), Killed: killed}
 	if err != nil {
 		r.Exit.Error = err.Error()
 	}
 	switch {
 	case killed:
-		r.problem("server did not exit within %v of stdin closing and was killed", exitWait)
+		r.problem("server did not exit within %v after %s and was killed", wait, after)
 	case took > slowExit:
-		r.problem("server took %v to exit after stdin closed (more than %v)", took.Round(time.Millisecond), slowExit)
+		r.problem("server took %v to exit after %s (more than %v)", took.Round(time.Millisecond), after, slowExit)
 	}
+}
+
+// noteAnomalies copies the client's anomaly counters into the report;
+// lines names what the client reads (stdout lines, event-stream events)
+// and request what a response is matched with.
+func (r *Report) noteAnomalies(a *anomalies, lines, request string) {
 	r.Anomalies = Anomalies{
-		BadLines:       c.anom.badLines.Load(),
-		Unmatched:      c.anom.unmatched.Load(),
-		ServerRequests: c.anom.serverRequests.Load(),
-		Notifications:  c.anom.notifications.Load(),
+		BadLines:       a.badLines.Load(),
+		Unmatched:      a.unmatched.Load(),
+		ServerRequests: a.serverRequests.Load(),
+		Notifications:  a.notifications.Load(),
 	}
 	if n := r.Anomalies.BadLines; n > 0 {
-		r.problem("%d stdout lines were not JSON-RPC messages", n)
+		r.problem("%d %s were not JSON-RPC messages", n, lines)
 	}
 	if n := r.Anomalies.Unmatched; n > 0 {
-		r.problem("%d responses matched no outstanding request", n)
+		r.problem("%d responses matched no %s", n, request)
 	}
 }
 

@@ -19,33 +19,15 @@ type proxied struct {
 	exited chan struct{} // closed once the process has been waited for
 }
 
-// startProxied starts argv in a process group of its own (ownGroup: a
-// signal sent to ours does not reach it twice, and a kill ends what it
-// started), with stderr passed to stderr. The pipes are made here, as in
-// startServer, so that the process's exit never closes the end we read.
+// startProxied starts argv with stderr passed to stderr (see startPiped).
 func startProxied(argv []string, stderr io.Writer) (*proxied, error) {
-	inR, inW, err := os.Pipe()
+	p := &proxied{cmd: exec.Command(argv[0], argv[1:]...), exited: make(chan struct{})}
+	p.cmd.Stderr = stderr
+	in, out, err := startPiped(p.cmd)
 	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	p := &proxied{cmd: exec.Command(argv[0], argv[1:]...), in: inW, out: outR, exited: make(chan struct{})}
-	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, stderr
-	p.cmd.WaitDelay = time.Second // a child that keeps stderr open does not hold Wait
-	ownGroup(p.cmd)
-	err = p.cmd.Start()
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
 		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
+	p.in, p.out = in, out
 	go func() {
 		p.cmd.Wait()
 		close(p.exited)

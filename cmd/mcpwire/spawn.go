@@ -32,31 +32,14 @@ type server struct {
 	killed   bool // stop killed it; read after stopOnce
 }
 
-// startServer starts argv with pipes for its stdin and stdout. The pipes
-// are made here, not by exec, so that the process's exit never closes
-// the end the client reads before it has read what the server wrote.
+// startServer starts argv with pipes for its stdin and stdout (see
+// startPiped).
 func startServer(argv []string) (*server, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
 	s := &server{name: filepath.Base(argv[0]), stderr: newTail(tailLines), exited: make(chan struct{})}
 	s.cmd = exec.Command(argv[0], argv[1:]...)
-	s.cmd.Stdin, s.cmd.Stdout, s.cmd.Stderr = inR, outW, s.stderr
-	s.cmd.WaitDelay = time.Second // a child that keeps stderr open does not hold Wait
-	ownGroup(s.cmd)
-	err = s.cmd.Start()
-	inR.Close() // the child's ends: the child holds them now
-	outW.Close()
+	s.cmd.Stderr = s.stderr
+	inW, outR, err := startPiped(s.cmd)
 	if err != nil {
-		inW.Close()
-		outR.Close()
 		return nil, fmt.Errorf("starting %s: %w", s.name, err)
 	}
 	s.stdout = newSniffer(outR)
@@ -97,4 +80,35 @@ func (s *server) exit() string {
 		return fmt.Sprintf("it exited with status %d", ee.ExitCode())
 	}
 	return "it ended: " + s.waitErr.Error()
+}
+
+// startPiped starts cmd in a process group of its own (ownGroup: a signal
+// sent to ours does not reach it twice, and a kill ends what it started)
+// with pipes for its stdin and stdout, and returns our ends: in, which the
+// command reads, and out, which it writes. The pipes are made here, not by
+// exec, so that the process's exit never closes the end we read before we
+// have read what it wrote.
+func startPiped(cmd *exec.Cmd) (in, out *os.File, err error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, nil, err
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	cmd.WaitDelay = time.Second // a child that keeps stderr open does not hold Wait
+	ownGroup(cmd)
+	err = cmd.Start()
+	inR.Close() // the child's ends: the child holds them now
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, nil, err
+	}
+	return inW, outR, nil
 }
