@@ -21,6 +21,8 @@
 #	bash bench/run.sh [mcpload flags]     e.g. bash bench/run.sh -n 30000
 #	ROUNDS=5 bash bench/run.sh -n 30000
 #	EVERYTHING=1 bash bench/run.sh        also measure ./cmd/everything (30-odd tools)
+#	BASELINE=FILE bash bench/run.sh       also measure FILE, a bench/mcpwireecho binary
+#	                                      built from an earlier commit, as mcpwire-before
 #
 # Each run's JSON report and the server's stderr are kept in
 # bench/bin/results.
@@ -45,6 +47,10 @@ if [[ "${EVERYTHING:-0}" == 1 ]]; then
 	(cd cmd/everything && go build -o "$bin/mcpwire" .)
 	names+=(everything)
 	commands+=("$bin/mcpwire")
+fi
+if [[ -n "${BASELINE:-}" ]]; then
+	names+=(mcpwire-before)
+	commands+=("$BASELINE")
 fi
 
 status=0
