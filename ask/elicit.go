@@ -11,7 +11,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // Action is what the user did with an elicitation.
@@ -131,7 +130,7 @@ type URLReply struct {
 // The client must have declared elicitation.url.
 func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLReply, error) {
 	p := &protocol.ElicitRequestURLParams{Message: message, URL: url}
-	if c, ok := callctx.From(ctx).(client); ok && c.Request().Era == tool.Legacy {
+	if c, ok := callctx.From(ctx).(client); ok && c.Request().Era == protocol.Legacy {
 		p.ElicitationID = newElicitationID()
 		c.TrackElicitation(p.ElicitationID)
 	}
@@ -164,7 +163,7 @@ func RequireURL(ctx context.Context, message, url string, opts ...Option) error 
 	if !ok {
 		return ErrNoCall
 	}
-	if c.Request().Era != tool.Legacy {
+	if c.Request().Era != protocol.Legacy {
 		reply, err := ElicitURL(ctx, message, url, opts...)
 		if err != nil {
 			return err

@@ -198,7 +198,7 @@ func (c *call) Progress(progress, total float64, message string) error {
 	var token jsonrpc.ID
 	token.UnmarshalJSON(c.progressToken) // checked when it was read
 	p := protocol.ProgressNotificationParams{ProgressToken: token, Progress: progress}
-	if c.req.rev.hasProgressMessage() {
+	if c.req.rev.HasProgressMessage() {
 		p.Message = message
 	}
 	if total > 0 {

@@ -6,35 +6,13 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/protocol"
 )
-
-// Era is the protocol era a request belongs to.
-type Era int
-
-const (
-	// Legacy is the initialize-handshake era (2024-11-05 .. 2025-11-25):
-	// client info and capabilities come from the session.
-	Legacy Era = iota + 1
-	// Modern is the stateless era (2026-07-28 and later): client info and
-	// capabilities come from each request's _meta.
-	Modern
-)
-
-// String returns "legacy" or "modern".
-func (e Era) String() string {
-	switch e {
-	case Legacy:
-		return "legacy"
-	case Modern:
-		return "modern"
-	}
-	return "unknown"
-}
 
 // RequestInfo is what a handler can learn about the request it serves.
 type RequestInfo struct {
 	// Era is the request's protocol era.
-	Era Era
+	Era protocol.Era
 	// ProtocolVersion is the negotiated (legacy) or declared (modern)
 	// protocol version.
 	ProtocolVersion string

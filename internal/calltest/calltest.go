@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -21,7 +22,7 @@ func Context(ctx context.Context, info *tool.RequestInfo) context.Context {
 // WithMeta returns ctx carrying a call whose request's params._meta is
 // meta (raw JSON; nil for none).
 func WithMeta(ctx context.Context, meta string) context.Context {
-	info := &tool.RequestInfo{Era: tool.Legacy, ProtocolVersion: "2025-06-18"}
+	info := &tool.RequestInfo{Era: protocol.Legacy, ProtocolVersion: protocol.Revision20250618.String()}
 	if meta != "" {
 		info.Meta = json.RawMessage(meta)
 	}
