@@ -130,7 +130,7 @@ type URLReply struct {
 // The client must have declared elicitation.url.
 func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLReply, error) {
 	p := &protocol.ElicitRequestURLParams{Message: message, URL: url}
-	if c, ok := callctx.From(ctx).(client); ok && c.Request().Era == protocol.Legacy {
+	if c := callctx.From(ctx); c != nil && c.Request().Era == protocol.Legacy {
 		p.ElicitationID = newElicitationID()
 		c.TrackElicitation(p.ElicitationID)
 	}
@@ -159,8 +159,8 @@ func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLRep
 // Call it only while what the visit gives is still missing: in the legacy
 // era it always answers -32042.
 func RequireURL(ctx context.Context, message, url string, opts ...Option) error {
-	c, ok := callctx.From(ctx).(client)
-	if !ok {
+	c := callctx.From(ctx)
+	if c == nil {
 		return ErrNoCall
 	}
 	if c.Request().Era != protocol.Legacy {

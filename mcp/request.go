@@ -10,7 +10,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // request is one routed request: its params read once, its era decided,
@@ -39,14 +38,14 @@ type request struct {
 func (r *request) modern() bool { return r.rev.Modern() }
 
 // info returns what a tool handler may learn about the request.
-func (r *request) info() *tool.RequestInfo {
+func (r *request) info() *protocol.RequestInfo {
 	era := protocol.Legacy
 	if r.modern() {
 		era = protocol.Modern
 	}
-	return &tool.RequestInfo{
+	return &protocol.RequestInfo{
 		Era:                era,
-		ProtocolVersion:    r.version,
+		Revision:           r.rev,
 		ClientInfo:         r.clientInfo,
 		ClientCapabilities: r.clientCaps,
 		Meta:               r.meta,

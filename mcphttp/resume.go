@@ -382,7 +382,7 @@ func (s *session) refuseQuestion(q *jsonrpc.Request) {
 // text/event-stream.
 func CloseStream(ctx context.Context) bool {
 	info := tool.RequestFrom(ctx)
-	if info == nil || info.Era != protocol.Legacy || !protocol.ParseRevision(info.ProtocolVersion).HasSSEPolling() {
+	if info == nil || info.Era != protocol.Legacy || !info.Revision.HasSSEPolling() {
 		return false
 	}
 	closer, ok := ctx.Value(closerKey{}).(func(context.Context) bool)
