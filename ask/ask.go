@@ -25,26 +25,6 @@ var ErrInputRequired = errors.New("ask: the question went to the client; the han
 // ErrNoCall is returned by an ask outside a handler the server runs.
 var ErrNoCall = errors.New("ask: not in a call served by an mcp server")
 
-// client is the server's side of the call in progress, as package mcp
-// provides it through the handler's context.
-type client interface {
-	// Request describes the request (era, client capabilities).
-	Request() *tool.RequestInfo
-	// AskClient returns the client's answer to the request method with
-	// params, known by key: in the legacy era by sending it, in the
-	// modern era from the answers the client gave, or ErrInputRequired
-	// once the question is recorded for this round's input_required.
-	AskClient(ctx context.Context, key, method string, params json.RawMessage) (json.RawMessage, error)
-	// Remember keeps a value for the handler's next rounds.
-	Remember(name string, value json.RawMessage)
-	// Recall returns a value remembered in an earlier round (or earlier
-	// in this run).
-	Recall(name string) (json.RawMessage, bool)
-	// TrackElicitation ties a legacy URL elicitation's id to the
-	// connection, for mcp.Server.CompleteElicitation.
-	TrackElicitation(id string)
-}
-
 // An Option refines one question.
 type Option func(*question)
 
@@ -134,8 +114,8 @@ func declared(caps json.RawMessage, path string) bool {
 // do asks the client for method with params, after checking that the
 // client declared every capability in needs.
 func do(ctx context.Context, method string, params any, needs []string, opts []Option) (json.RawMessage, error) {
-	c, ok := callctx.From(ctx).(client)
-	if !ok {
+	c := callctx.From(ctx)
+	if c == nil {
 		return nil, ErrNoCall
 	}
 	caps := c.Request().ClientCapabilities
@@ -200,8 +180,8 @@ func validKey(k string) bool {
 //		ask.Remember(ctx, "charged", true)
 //	}
 func Remember(ctx context.Context, name string, v any) error {
-	c, ok := callctx.From(ctx).(client)
-	if !ok {
+	c := callctx.From(ctx)
+	if c == nil {
 		return ErrNoCall
 	}
 	raw, err := json.Marshal(v)
@@ -215,8 +195,8 @@ func Remember(ctx context.Context, name string, v any) error {
 // Recall decodes the value remembered under name into v (which may be nil
 // to only test for it) and reports whether there was one.
 func Recall(ctx context.Context, name string, v any) (bool, error) {
-	c, ok := callctx.From(ctx).(client)
-	if !ok {
+	c := callctx.From(ctx)
+	if c == nil {
 		return false, ErrNoCall
 	}
 	raw, found := c.Recall(name)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // order is a form with a field of every kind.
@@ -205,15 +204,17 @@ func TestCompiledFormCache(t *testing.T) {
 	}
 }
 
-// fakeClient answers every question with one elicitation result.
+// fakeClient answers every question with one elicitation result. The
+// hooks ask does not use are the embedded nil Call's (they would panic).
 type fakeClient struct {
+	callctx.Call
 	answer string
 	asked  json.RawMessage // the params of the last question
 }
 
 // Request declares the form mode of elicitation.
-func (f *fakeClient) Request() *tool.RequestInfo {
-	return &tool.RequestInfo{ClientCapabilities: json.RawMessage(`{"elicitation":{}}`)}
+func (f *fakeClient) Request() *protocol.RequestInfo {
+	return &protocol.RequestInfo{ClientCapabilities: json.RawMessage(`{"elicitation":{}}`)}
 }
 
 // AskClient records the question and gives the answer.

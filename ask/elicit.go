@@ -11,7 +11,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // Action is what the user did with an elicitation.
@@ -131,7 +130,7 @@ type URLReply struct {
 // The client must have declared elicitation.url.
 func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLReply, error) {
 	p := &protocol.ElicitRequestURLParams{Message: message, URL: url}
-	if c, ok := callctx.From(ctx).(client); ok && c.Request().Era == tool.Legacy {
+	if c := callctx.From(ctx); c != nil && c.Request().Era == protocol.Legacy {
 		p.ElicitationID = newElicitationID()
 		c.TrackElicitation(p.ElicitationID)
 	}
@@ -160,11 +159,11 @@ func ElicitURL(ctx context.Context, message, url string, opts ...Option) (URLRep
 // Call it only while what the visit gives is still missing: in the legacy
 // era it always answers -32042.
 func RequireURL(ctx context.Context, message, url string, opts ...Option) error {
-	c, ok := callctx.From(ctx).(client)
-	if !ok {
+	c := callctx.From(ctx)
+	if c == nil {
 		return ErrNoCall
 	}
-	if c.Request().Era != tool.Legacy {
+	if c.Request().Era != protocol.Legacy {
 		reply, err := ElicitURL(ctx, message, url, opts...)
 		if err != nil {
 			return err

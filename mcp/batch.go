@@ -25,7 +25,7 @@ func (ss *session) batch(b jsonrpc.Batch) (runHere func()) {
 // the calls dispatch leaves to the caller are returned as one runHere,
 // which runs the last on the caller's goroutine and the others beside it.
 func (ss *session) serveBatch(b jsonrpc.Batch, write func(jsonrpc.Message), sink func(jsonrpc.Message), bound context.Context) (runHere func()) {
-	if !ss.negotiated().hasBatches() {
+	if !ss.negotiated().HasBatches() {
 		write(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: batches are only accepted when protocol version 2025-03-26 was negotiated")))
 		return nil

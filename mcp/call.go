@@ -14,7 +14,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // ErrShuttingDown is the context cause of calls cancelled at shutdown.
@@ -28,8 +27,8 @@ var ErrCallDone = errors.New("mcp: call already answered or cancelled")
 type responder func(*jsonrpc.Response)
 
 // call is one request in flight. A tools/call handler's context carries it
-// (package internal/callctx), and the hooks of packages tool and probe read
-// it through interfaces of their own: its exported methods are for them.
+// (package internal/callctx), and the hooks of packages tool, ask and probe
+// read it as a callctx.Call: its exported methods are for them.
 type call struct {
 	id      jsonrpc.ID
 	ctx     context.Context
@@ -46,7 +45,7 @@ type call struct {
 	ob       *observation // Options.Observer's view of the call; nil without one
 
 	infoOnce sync.Once
-	info     *tool.RequestInfo
+	info     *protocol.RequestInfo
 
 	// The bools side by side keep the struct in its allocation size class
 	// (192 bytes).
@@ -58,12 +57,16 @@ type call struct {
 	lastProgress  float64
 }
 
+// The hooks of tool, ask and probe reach a call only as a callctx.Call:
+// this fails to compile when a method they need is renamed or missing.
+var _ callctx.Call = (*call)(nil)
+
 // handlerContext returns ctx carrying the call, for a tool's (or a
 // prompt's, resource's or completion's) handler. Method handlers run with
 // the call itself as their context (see run and Value), so ctx usually
 // carries it already and nothing is allocated.
 func (c *call) handlerContext(ctx context.Context) context.Context {
-	if callctx.From(ctx) == any(c) {
+	if callctx.From(ctx) == callctx.Call(c) {
 		return ctx
 	}
 	return callctx.With(ctx, c)
@@ -168,7 +171,7 @@ func (c *call) cancelBy(cause error) {
 
 // Request describes the call's request, for tool.RequestFrom; the info is
 // built on first use.
-func (c *call) Request() *tool.RequestInfo {
+func (c *call) Request() *protocol.RequestInfo {
 	c.infoOnce.Do(func() { c.info = c.req.info() })
 	return c.info
 }
@@ -198,7 +201,7 @@ func (c *call) Progress(progress, total float64, message string) error {
 	var token jsonrpc.ID
 	token.UnmarshalJSON(c.progressToken) // checked when it was read
 	p := protocol.ProgressNotificationParams{ProgressToken: token, Progress: progress}
-	if c.req.rev.hasProgressMessage() {
+	if c.req.rev.HasProgressMessage() {
 		p.Message = message
 	}
 	if total > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/callerkey"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // method describes one request method: everything checked before its
@@ -413,8 +414,8 @@ func encoded(raw json.RawMessage) any { return &jsonrpc.Response{Result: raw} }
 
 // eraError maps error codes a revision does not define: in the modern era
 // resource-not-found is -32602 (never -32002), and -32042 does not exist.
-func eraError(e *jsonrpc.Error, r rev) *jsonrpc.Error {
-	if !r.modern() {
+func eraError(e *jsonrpc.Error, r protocol.Revision) *jsonrpc.Error {
+	if !r.Modern() {
 		return e
 	}
 	switch e.Code {

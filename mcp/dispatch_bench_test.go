@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -47,7 +48,7 @@ func echoSession(tb testing.TB) (ss *session, call func()) {
 	}))
 	conn := &encodingConn{sent: make(chan struct{}, 1)}
 	ss = newSession(srv, conn)
-	ss.initialized, ss.version, ss.rev = true, Version20251125, rev20251125
+	ss.initialized, ss.version, ss.rev = true, protocol.Revision20251125.String(), protocol.Revision20251125
 	tb.Cleanup(func() {
 		var resp map[string]any
 		if err := json.Unmarshal(conn.buf, &resp); err != nil || resp["result"] == nil {

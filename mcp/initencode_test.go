@@ -34,7 +34,7 @@ func TestEncodeInitializeMatchesMarshal(t *testing.T) {
 		{Name: "i", Version: "1", Icons: []protocol.Icon{{Src: "https://example.com/i.png"}}}, // fallback
 	}
 	s := NewServer(Implementation{Name: "x", Version: "1"}, nil)
-	for _, version := range []string{Version20241105, Version20250326, Version20250618, Version20251125} {
+	for _, version := range []string{protocol.Revision20241105.String(), protocol.Revision20250326.String(), protocol.Revision20250618.String(), protocol.Revision20251125.String()} {
 		for ci, caps := range append(capsets, s.capabilities(legacyRev(version))) {
 			for ii, info := range infos {
 				for si, instructions := range []string{"", "Use the tools.\nThen \"stop\".", "<b>"} {

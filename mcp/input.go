@@ -283,7 +283,7 @@ func (c *call) AskClient(ctx context.Context, key, method string, params json.Ra
 		if method == protocol.MethodListRoots {
 			return c.ss.listRoots(ctx, c)
 		}
-		if method == protocol.MethodElicit && !c.req.rev.hasSelectEnums() {
+		if method == protocol.MethodElicit && !c.req.rev.HasSelectEnums() {
 			var err error
 			if params, err = projectForm(params); err != nil {
 				return nil, err

@@ -53,7 +53,7 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 // completions when a prompt or a template has a completion provider (from
 // 2025-03-26 on: 2024-11-05 has completion/complete but no capability for
 // it), and logging always.
-func (s *Server) capabilities(r rev) protocol.ServerCapabilities {
+func (s *Server) capabilities(r protocol.Revision) protocol.ServerCapabilities {
 	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
 	yes := true
 	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
@@ -65,22 +65,22 @@ func (s *Server) capabilities(r rev) protocol.ServerCapabilities {
 	if capPrompts(s) {
 		caps.Prompts = &protocol.PromptsCapability{ListChanged: &yes}
 	}
-	if capCompletions(s) && r.hasCompletionsCapability() {
+	if capCompletions(s) && r.HasCompletionsCapability() {
 		caps.Completions = protocol.Object{}
 	}
-	if r.modern() && s.hasTaskTools() {
+	if r.Modern() && s.hasTaskTools() {
 		caps.Extensions = map[string]protocol.Object{TasksExtension: {}}
 	}
 	return caps
 }
 
 // serverInfo is the server's identity with the fields r defines.
-func (s *Server) serverInfo(r rev) protocol.Implementation {
+func (s *Server) serverInfo(r protocol.Revision) protocol.Implementation {
 	info := protocol.Implementation{Name: s.info.Name, Version: s.info.Version}
-	if r.hasTitles() {
+	if r.HasTitles() {
 		info.Title = s.info.Title
 	}
-	if r.hasIcons() {
+	if r.HasIcons() {
 		info.Description, info.WebsiteURL, info.Icons = s.info.Description, s.info.WebsiteURL, s.info.Icons
 	}
 	return info

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // pageCache holds the encoded results of one list snapshot's pages, by
@@ -19,7 +21,7 @@ type pageCache struct {
 }
 
 type pageKey struct {
-	r     rev
+	r     protocol.Revision
 	start int
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -24,7 +25,7 @@ func BenchmarkDecodeDispatchEncodeList(b *testing.B) {
 	}))
 	conn := &encodingConn{sent: make(chan struct{}, 1)}
 	ss := newSession(srv, conn)
-	ss.initialized, ss.version, ss.rev = true, Version20251125, rev20251125
+	ss.initialized, ss.version, ss.rev = true, protocol.Revision20251125.String(), protocol.Revision20251125
 	line := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/list","params":{}}`)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -15,7 +15,7 @@ import (
 
 // listPage calls the tools/list handler as run does and returns the
 // result's bytes, and whether they came as raw JSON (from the page cache).
-func listPage(t *testing.T, s *Server, rv rev, caller *auth.Principal, cursor *string) (json.RawMessage, bool) {
+func listPage(t *testing.T, s *Server, rv protocol.Revision, caller *auth.Principal, cursor *string) (json.RawMessage, bool) {
 	t.Helper()
 	ss := newSession(s, nil)
 	r := &request{method: "tools/list", rev: rv, caller: caller}
@@ -36,7 +36,7 @@ func listPage(t *testing.T, s *Server, rv rev, caller *auth.Principal, cursor *s
 
 // uncachedPage is the page the handler made before the cache: what every
 // cached page must equal byte for byte.
-func uncachedPage(t *testing.T, s *Server, rv rev, cursor *string) json.RawMessage {
+func uncachedPage(t *testing.T, s *Server, rv protocol.Revision, cursor *string) json.RawMessage {
 	t.Helper()
 	tools, snap := s.snapshot()
 	page, next, err := pageOf(s, listTools, cursor, tools, snap, func(e *entry) protocol.Tool { return e.wireTool(rv) })
@@ -59,7 +59,7 @@ func TestToolsListPageCache(t *testing.T) {
 	for _, name := range []string{"a", "b", "c"} {
 		s.MustAddTool(tool.New(name, "Tool "+name+".", func(context.Context, struct{}) (*tool.Result, error) { return tool.TextResult(name), nil }))
 	}
-	for _, rv := range []rev{rev20241105, rev20250326, rev20250618, rev20251125, rev20260728} {
+	for _, rv := range []protocol.Revision{protocol.Revision20241105, protocol.Revision20250326, protocol.Revision20250618, protocol.Revision20251125, protocol.Revision20260728} {
 		var cursor *string
 		for page := 0; ; page++ {
 			want := uncachedPage(t, s, rv, cursor)
@@ -84,18 +84,18 @@ func TestToolsListPageCache(t *testing.T) {
 	}
 
 	// A change drops the cache, and the old cursors go stale as before.
-	first, _ := listPage(t, s, rev20251125, nil, nil)
+	first, _ := listPage(t, s, protocol.Revision20251125, nil, nil)
 	var res protocol.ListToolsResult
 	json.Unmarshal(first, &res)
 	s.MustAddTool(tool.New("d", "Tool d.", func(context.Context, struct{}) (*tool.Result, error) { return tool.TextResult("d"), nil }))
-	if got := uncachedPage(t, s, rev20251125, nil); string(got) == string(first) {
+	if got := uncachedPage(t, s, protocol.Revision20251125, nil); string(got) == string(first) {
 		t.Fatalf("the first page did not change after a tool was added: %s", got)
 	}
-	if got, _ := listPage(t, s, rev20251125, nil, nil); string(got) != string(uncachedPage(t, s, rev20251125, nil)) {
-		t.Fatalf("after a change the page is %s, want %s", got, uncachedPage(t, s, rev20251125, nil))
+	if got, _ := listPage(t, s, protocol.Revision20251125, nil, nil); string(got) != string(uncachedPage(t, s, protocol.Revision20251125, nil)) {
+		t.Fatalf("after a change the page is %s, want %s", got, uncachedPage(t, s, protocol.Revision20251125, nil))
 	}
 	ss := newSession(s, nil)
-	if _, err := handleToolsList(context.Background(), ss, nil, &request{method: "tools/list", rev: rev20251125},
+	if _, err := handleToolsList(context.Background(), ss, nil, &request{method: "tools/list", rev: protocol.Revision20251125},
 		&protocol.PaginatedRequestParams{Cursor: res.NextCursor}); err == nil {
 		t.Fatal("a cursor of the list before the change still opens")
 	}
@@ -104,7 +104,7 @@ func TestToolsListPageCache(t *testing.T) {
 	s.MustAddTool(tool.Tool{Name: "secret", Scopes: []string{"admin"}, InputSchema: json.RawMessage(`{"type":"object"}`),
 		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) { return tool.TextResult("s"), nil }})
 	for _, caller := range []*auth.Principal{nil, {Subject: "root", Scopes: []string{"admin"}}} {
-		if _, raw := listPage(t, s, rev20260728, caller, nil); raw {
+		if _, raw := listPage(t, s, protocol.Revision20260728, caller, nil); raw {
 			t.Fatalf("caller %v: a list with a gated tool was served from the cache", caller)
 		}
 	}

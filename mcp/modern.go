@@ -82,7 +82,7 @@ func (s *Server) cacheHints(method string) protocol.CacheHints {
 
 func handleDiscover(_ context.Context, ss *session, _ *call, r *request) (any, error) {
 	return &protocol.DiscoverResult{
-		SupportedVersions: SupportedVersions(),
+		SupportedVersions: supportedVersions,
 		Capabilities:      ss.srv.capabilities(r.rev),
 		Instructions:      ss.srv.opts.Instructions,
 	}, nil

@@ -10,7 +10,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // Observer watches the requests a Server serves, for traces and metrics
@@ -82,7 +81,7 @@ type ObservedRequest struct {
 	// Era is the request's era: Modern when its _meta names a protocol
 	// version; zero when it was refused before that could be read (params
 	// that are not an object).
-	Era tool.Era
+	Era protocol.Era
 	// ProtocolVersion is the revision the request is served in: the
 	// declared one (modern) or the session's (legacy); empty when it is not
 	// one this server serves, or before initialize. For initialize, it is
@@ -271,14 +270,14 @@ func (o *observation) describe(req *jsonrpc.Request, r *request) {
 		return
 	}
 	o.req.meta = r.metaObj
-	o.req.Era = tool.Legacy
+	o.req.Era = protocol.Legacy
 	if r.modern() || r.metaObj.Get(protocol.MetaProtocolVersion) != nil {
-		o.req.Era = tool.Modern
+		o.req.Era = protocol.Modern
 	}
 	switch {
 	case r.rev != 0:
 		o.req.ProtocolVersion = r.version
-	case o.req.Era == tool.Legacy: // refused before routing read the session's
+	case o.req.Era == protocol.Legacy: // refused before routing read the session's
 		o.ss.mu.Lock()
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()

@@ -109,7 +109,7 @@ func TestObserverOutcomes(t *testing.T) {
 	srv := newServer(t, &mcp.Options{Observer: rec, CallTimeout: time.Second, MaxConcurrentCalls: 1, MaxQueuedCalls: 1}, tools...)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
-	if o := rec.next(t); o.req.Method != "initialize" || o.end.Outcome != mcp.OutcomeResult || o.req.ProtocolVersion != "2025-11-25" || o.req.Era != tool.Legacy {
+	if o := rec.next(t); o.req.Method != "initialize" || o.end.Outcome != mcp.OutcomeResult || o.req.ProtocolVersion != "2025-11-25" || o.req.Era != protocol.Legacy {
 		t.Fatalf("initialize: %+v %+v", o.req, o.end)
 	}
 
@@ -122,7 +122,7 @@ func TestObserverOutcomes(t *testing.T) {
 		if o.req.Method != method || o.req.Tool != name || o.end.Outcome != want || o.end.Code != code {
 			t.Errorf("%s %s: ended %v (code %d), want %v (code %d)", method, name, o.end.Outcome, o.end.Code, want, code)
 		}
-		if o.req.Transport != mcp.TransportStream || o.req.Era != tool.Legacy || o.req.ProtocolVersion != "2025-11-25" {
+		if o.req.Transport != mcp.TransportStream || o.req.Era != protocol.Legacy || o.req.ProtocolVersion != "2025-11-25" {
 			t.Errorf("%s: transport %q, era %v, version %q", method, o.req.Transport, o.req.Era, o.req.ProtocolVersion)
 		}
 		if o.end.Duration <= 0 {
@@ -228,7 +228,7 @@ func TestObserverEndpointModern(t *testing.T) {
 	req.Params, _ = json.Marshal(p)
 	res := inputRequired(t, send(req))
 	o := rec.next(t)
-	if o.req.Era != tool.Modern || o.req.ProtocolVersion != "2026-07-28" || o.req.Transport != "custom" || o.req.SessionID != "s-1" || o.req.Tool != "greet" {
+	if o.req.Era != protocol.Modern || o.req.ProtocolVersion != "2026-07-28" || o.req.Transport != "custom" || o.req.SessionID != "s-1" || o.req.Tool != "greet" {
 		t.Errorf("request %+v", o.req)
 	}
 	if o.end.Outcome != mcp.OutcomeInputRequired || o.end.Rounds != 0 {

@@ -209,7 +209,7 @@ func checkPromptArguments(p prompt.Prompt, given map[string]string) *jsonrpc.Err
 
 // wirePromptResult checks a rendering and projects its messages for
 // revision r, as tool results are.
-func wirePromptResult(res *prompt.Result, r rev) (*protocol.GetPromptResult, error) {
+func wirePromptResult(res *prompt.Result, r protocol.Revision) (*protocol.GetPromptResult, error) {
 	if res == nil || len(res.Messages) == 0 {
 		return nil, prompt.ErrNoMessages
 	}
@@ -227,7 +227,7 @@ func wirePromptResult(res *prompt.Result, r rev) (*protocol.GetPromptResult, err
 		}
 		out.Messages = append(out.Messages, protocol.PromptMessage{Role: protocol.Role(m.Role), Content: block})
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		meta, err := protocol.MetaOf(res.Meta)
 		if err != nil {
 			return nil, err
@@ -240,7 +240,7 @@ func wirePromptResult(res *prompt.Result, r rev) (*protocol.GetPromptResult, err
 }
 
 // wire is the prompt descriptor with the fields revision r defines.
-func (e *promptEntry) wire(r rev) protocol.Prompt {
+func (e *promptEntry) wire(r protocol.Revision) protocol.Prompt {
 	p := e.p
 	w := protocol.Prompt{Name: p.Name, Description: p.Description}
 	for _, a := range p.Arguments {
@@ -249,18 +249,18 @@ func (e *promptEntry) wire(r rev) protocol.Prompt {
 			yes := true
 			wa.Required = &yes
 		}
-		if r.hasTitles() {
+		if r.HasTitles() {
 			wa.Title = a.Title
 		}
 		w.Arguments = append(w.Arguments, wa)
 	}
-	if r.hasTitles() {
+	if r.HasTitles() {
 		w.Title = p.Title
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		w.Meta = e.meta
 	}
-	if r.hasIcons() {
+	if r.HasIcons() {
 		w.Icons = p.Icons
 	}
 	return w

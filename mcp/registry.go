@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // listed is what a registry holds: an entry with a wire descriptor, which
@@ -17,10 +19,10 @@ type listed interface {
 	descriptor() any
 }
 
-func (e *entry) descriptor() any         { return e.wireTool(rev20260728) }
-func (e *resourceEntry) descriptor() any { return e.wire(rev20260728) }
-func (e *templateEntry) descriptor() any { return e.wire(rev20260728) }
-func (e *promptEntry) descriptor() any   { return e.wire(rev20260728) }
+func (e *entry) descriptor() any         { return e.wireTool(protocol.Revision20260728) }
+func (e *resourceEntry) descriptor() any { return e.wire(protocol.Revision20260728) }
+func (e *templateEntry) descriptor() any { return e.wire(protocol.Revision20260728) }
+func (e *promptEntry) descriptor() any   { return e.wire(protocol.Revision20260728) }
 
 // registry is one list of registered things (tools, resources, templates,
 // prompts): kept in registration order and indexed by key. It is guarded

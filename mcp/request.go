@@ -10,7 +10,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // request is one routed request: its params read once, its era decided,
@@ -22,7 +21,7 @@ type request struct {
 	params  jsonx.Object // zero when the request had no params object
 	meta    json.RawMessage
 	metaObj jsonx.Object // meta's members, read once by route
-	rev     rev
+	rev     protocol.Revision
 
 	version    string
 	clientInfo json.RawMessage
@@ -36,17 +35,17 @@ type request struct {
 }
 
 // modern reports whether the request is served in the 2026-07-28 era.
-func (r *request) modern() bool { return r.rev.modern() }
+func (r *request) modern() bool { return r.rev.Modern() }
 
 // info returns what a tool handler may learn about the request.
-func (r *request) info() *tool.RequestInfo {
-	era := tool.Legacy
+func (r *request) info() *protocol.RequestInfo {
+	era := protocol.Legacy
 	if r.modern() {
-		era = tool.Modern
+		era = protocol.Modern
 	}
-	return &tool.RequestInfo{
+	return &protocol.RequestInfo{
 		Era:                era,
-		ProtocolVersion:    r.version,
+		Revision:           r.rev,
 		ClientInfo:         r.clientInfo,
 		ClientCapabilities: r.clientCaps,
 		Meta:               r.meta,
@@ -113,7 +112,7 @@ func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage
 	}
 	if modernRev(r.version) == 0 {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "unsupported protocol version %s", clip.Quote(r.version)).
-			WithData(map[string]any{"supported": SupportedVersions(), "requested": clip.String(r.version)})
+			WithData(map[string]any{"supported": supportedVersions, "requested": clip.String(r.version)})
 	}
 	m, ok := methods[r.method]
 	if !ok || !m.modern {
@@ -157,7 +156,7 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	ss.mu.Unlock()
 	if !m.beforeInit && r.rev == 0 {
 		return method{}, invalidParams("no session: send initialize before %s, or use protocol version %s with params._meta[%q]",
-			r.method, Version20260728, protocol.MetaProtocolVersion)
+			r.method, protocol.Revision20260728.String(), protocol.MetaProtocolVersion)
 	}
 	if err := ss.srv.serves(m, r); err != nil {
 		return method{}, err

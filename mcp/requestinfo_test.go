@@ -29,7 +29,7 @@ func TestRequestInfoPerEra(t *testing.T) {
 	got := make(chan seen, 1)
 	srv := newServer(t, nil, rawTool("who", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		info := tool.RequestFrom(ctx)
-		got <- seen{info.Era.String(), info.ProtocolVersion, string(info.ClientInfo), string(info.ClientCapabilities),
+		got <- seen{info.Era.String(), info.Revision.String(), string(info.ClientInfo), string(info.ClientCapabilities),
 			ask.Declared(ctx, "sampling")}
 		return tool.TextResult("ok"), nil
 	}))

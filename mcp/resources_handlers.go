@@ -144,7 +144,7 @@ func (s *Server) readResult(contents []resource.Contents, r *request) (*protocol
 		if err := contract.CheckContents(c); err != nil {
 			return nil, fmt.Errorf("contents[%d]: %w", i, err)
 		}
-		if !r.rev.hasContentMeta() {
+		if !r.rev.HasContentMeta() {
 			c.Meta = nil
 		}
 		w, err := c.Wire()
@@ -200,34 +200,34 @@ func handleResourcesUnsubscribe(_ context.Context, ss *session, _ *call, _ *requ
 }
 
 // wire is the resource descriptor with the fields revision r defines.
-func (e *resourceEntry) wire(r rev) protocol.Resource {
+func (e *resourceEntry) wire(r protocol.Revision) protocol.Resource {
 	res := e.res
 	w := protocol.Resource{URI: res.URI, Name: res.Name, Description: res.Description, MimeType: res.MimeType,
 		Size: res.Size, Annotations: wireAnnotations(res.Annotations, r)}
-	if r.hasTitles() {
+	if r.HasTitles() {
 		w.Title = res.Title
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		w.Meta = e.meta
 	}
-	if r.hasIcons() {
+	if r.HasIcons() {
 		w.Icons = res.Icons
 	}
 	return w
 }
 
 // wire is the template descriptor with the fields revision r defines.
-func (e *templateEntry) wire(r rev) protocol.ResourceTemplate {
+func (e *templateEntry) wire(r protocol.Revision) protocol.ResourceTemplate {
 	t := e.tmpl
 	w := protocol.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Description: t.Description,
 		MimeType: t.MimeType, Annotations: wireAnnotations(t.Annotations, r)}
-	if r.hasTitles() {
+	if r.HasTitles() {
 		w.Title = t.Title
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		w.Meta = e.meta
 	}
-	if r.hasIcons() {
+	if r.HasIcons() {
 		w.Icons = t.Icons
 	}
 	return w
@@ -235,7 +235,7 @@ func (e *templateEntry) wire(r rev) protocol.ResourceTemplate {
 
 // wireAnnotations are a descriptor's annotations as revision r defines
 // them: lastModified only from 2025-06-18 on.
-func wireAnnotations(a *resource.Annotations, r rev) *protocol.Annotations {
+func wireAnnotations(a *resource.Annotations, r protocol.Revision) *protocol.Annotations {
 	if a == nil {
 		return nil
 	}
@@ -243,7 +243,7 @@ func wireAnnotations(a *resource.Annotations, r rev) *protocol.Annotations {
 	for _, who := range a.Audience {
 		w.Audience = append(w.Audience, protocol.Role(who))
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		w.LastModified = a.LastModified
 	}
 	if w.Audience == nil && w.Priority == nil && w.LastModified == "" {

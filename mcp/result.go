@@ -17,7 +17,7 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 	r := req.rev
 	buf := make([]byte, 0, resultSizeHint(res))
 	buf = append(buf, '{')
-	if r.modern() {
+	if r.Modern() {
 		buf = append(buf, `"resultType":"complete",`...)
 	}
 	buf = append(buf, `"content":[`...)
@@ -31,12 +31,12 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 		}
 	}
 	buf = append(buf, ']')
-	if res.Structured != nil && r.hasStructured() {
+	if res.Structured != nil && r.HasStructured() {
 		v, err := structuredJSON(res.Structured)
 		if err != nil {
 			return nil, err
 		}
-		if !r.modern() && e.needsWrap(v) {
+		if !r.Modern() && e.needsWrap(v) {
 			v = wrapResult(v)
 		}
 		buf = append(buf, `,"structuredContent":`...)
@@ -45,7 +45,7 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 	if res.IsError {
 		buf = append(buf, `,"isError":true`...)
 	}
-	if len(res.Meta) == 0 && !r.modern() {
+	if len(res.Meta) == 0 && !r.Modern() {
 		return append(buf, '}'), nil
 	}
 	m := s.modernMeta
@@ -54,7 +54,7 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 		if err != nil {
 			return nil, err
 		}
-		if r.modern() {
+		if r.Modern() {
 			rm.ServerInfo = &s.modernInfo
 		}
 		if m, err = json.Marshal(rm); err != nil {
@@ -118,18 +118,18 @@ func appendContent(buf []byte, c tool.Content) ([]byte, error) {
 // project returns the block as revision r can carry it: blocks r does not
 // define become a text block describing them, and fields r lacks are
 // dropped.
-func project(c tool.Content, r rev) tool.Content {
+func project(c tool.Content, r protocol.Revision) tool.Content {
 	switch b := c.(type) {
 	case *tool.Audio:
-		if !r.hasAudio() {
+		if !r.HasAudio() {
 			return &tool.Text{Text: fmt.Sprintf("[audio content (%s, %d bytes of base64) omitted: this protocol version cannot carry audio]", b.MimeType, len(b.Data))}
 		}
 	case *tool.ResourceLink:
-		if !r.hasResourceLink() {
+		if !r.HasResourceLinks() {
 			return &tool.Text{Text: describeLink(b)}
 		}
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		return c
 	}
 	return stripMeta(c)

@@ -25,12 +25,12 @@ func typedCallResult(t *testing.T, s *Server, e *entry, res *tool.Result, req *r
 		}
 		out.Content = append(out.Content, b)
 	}
-	if res.Structured != nil && r.hasStructured() {
+	if res.Structured != nil && r.HasStructured() {
 		v, err := structuredJSON(res.Structured)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.modern() && e.needsWrap(v) {
+		if !r.Modern() && e.needsWrap(v) {
 			v = wrapResult(v)
 		}
 		out.StructuredContent = v
@@ -85,8 +85,8 @@ func TestCallResultEqualsTypedEncoding(t *testing.T) {
 	}
 	revs := []struct {
 		name string
-		rev  rev
-	}{{"2024-11-05", rev20241105}, {"2025-03-26", rev20250326}, {"2025-06-18", rev20250618}, {"2025-11-25", rev20251125}, {"2026-07-28", rev20260728}}
+		rev  protocol.Revision
+	}{{"2024-11-05", protocol.Revision20241105}, {"2025-03-26", protocol.Revision20250326}, {"2025-06-18", protocol.Revision20250618}, {"2025-11-25", protocol.Revision20251125}, {"2026-07-28", protocol.Revision20260728}}
 	for _, tt := range results {
 		for _, rv := range revs {
 			req := &request{method: "tools/call", rev: rv.rev}

@@ -375,7 +375,7 @@ func NewServer(info Implementation, opts *Options) *Server {
 		panic(err) // a deployment with broken keys must not start; CheckStateKeys reports it first
 	}
 	s.keys = keys
-	s.modernInfo = s.serverInfo(rev20260728)
+	s.modernInfo = s.serverInfo(protocol.Revision20260728)
 	s.modernMeta, _ = json.Marshal(protocol.ResultMeta{ServerInfo: &s.modernInfo})
 	s.startRelay()
 	return s

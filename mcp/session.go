@@ -24,7 +24,7 @@ type session struct {
 	mu          sync.Mutex
 	initialized bool
 	version     string
-	rev         rev
+	rev         protocol.Revision
 	clientInfo  json.RawMessage
 	clientCaps  json.RawMessage
 	logLevel    string                      // set by logging/setLevel
@@ -164,7 +164,7 @@ func (ss *session) writeErr() error {
 }
 
 // negotiated returns the session's revision, 0 before initialize.
-func (ss *session) negotiated() rev {
+func (ss *session) negotiated() protocol.Revision {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.rev

@@ -12,6 +12,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -52,7 +53,7 @@ func FuzzOpenState(f *testing.F) {
 	f.Add("", []byte(`null`), []byte(`{}`), []byte(`[]`))
 	f.Add("AQ", []byte{}, []byte(`{"q":{"a":"roots/list","b":"sampling/createMessage"},"a":{"x":1},"m":{"y":2}}`), []byte(`{"a":{"roots":[{"uri":""}]},"b":{"role":"user"}}`))
 	f.Fuzz(func(t *testing.T, text string, plain, state, responses []byte) {
-		r := &request{method: "tools/call", rev: rev20260728}
+		r := &request{method: "tools/call", rev: protocol.Revision20260728}
 		if got, err := s.keys.openState(text); err == nil {
 			json.Unmarshal(got, &inputState{})
 		}

@@ -12,28 +12,28 @@ import (
 var defaultInputSchema = json.RawMessage(`{"type":"object"}`)
 
 // wireTool is a descriptor with the fields revision r defines.
-func (e *entry) wireTool(r rev) protocol.Tool {
+func (e *entry) wireTool(r protocol.Revision) protocol.Tool {
 	t := e.tool
 	w := protocol.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
 	if w.InputSchema == nil {
 		w.InputSchema = defaultInputSchema
 	}
-	if r.hasToolAnnotations() {
+	if r.HasToolAnnotations() {
 		w.Annotations = t.Annotations
 	}
-	if r.hasTitles() {
+	if r.HasTitles() {
 		w.Title = t.Title
 	}
 	switch {
-	case r.modern():
+	case r.Modern():
 		w.OutputSchema = t.OutputSchema
-	case r.hasStructured():
+	case r.HasStructured():
 		w.OutputSchema = e.legacyOutput
 	}
-	if r.hasContentMeta() {
+	if r.HasContentMeta() {
 		w.Meta = e.meta
 	}
-	if r.hasIcons() {
+	if r.HasIcons() {
 		w.Icons = t.Icons
 	}
 	return w

@@ -3,13 +3,11 @@ package mcphttp
 import (
 	"context"
 	"net/http"
-	"slices"
 	"time"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -54,7 +52,7 @@ func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string,
 		return
 	}
 	defer s.release()
-	if v := r.Header.Get(hdrProtocolVersion); v != "" && !slices.Contains(mcp.LegacyVersions(), v) {
+	if v := r.Header.Get(hdrProtocolVersion); v != "" && protocol.ParseRevision(v).Era() != protocol.Legacy {
 		h.log.Warn("mcphttp: request refused", "header", "MCP-Protocol-Version", "category", "unsupported", "status", http.StatusBadRequest)
 		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeInvalidRequest,
 			"invalid request: the MCP-Protocol-Version header names a revision this session does not speak")

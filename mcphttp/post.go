@@ -3,11 +3,9 @@ package mcphttp
 import (
 	"errors"
 	"net/http"
-	"slices"
 
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -128,7 +126,7 @@ func (h *Handler) isModern(r *http.Request, sid string, v paramsView) bool {
 	if v.meta.Get(protocol.MetaProtocolVersion) != nil {
 		return true
 	}
-	return sid == "" && slices.Contains(mcp.ModernVersions(), r.Header.Get(hdrProtocolVersion))
+	return sid == "" && protocol.ParseRevision(r.Header.Get(hdrProtocolVersion)).Modern()
 }
 
 // postModern serves a 2026-07-28 request or notification on the shared

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -365,10 +366,6 @@ func (s *session) refuseQuestion(q *jsonrpc.Request) {
 		"internal error: the client cannot be asked: its POST does not accept text/event-stream")}, nil)
 }
 
-// pollingVersion is the first revision whose clients reconnect to a stream
-// the server closed (SSE polling, SEP-1699) and accept its priming event.
-const pollingVersion = "2025-11-25"
-
 // CloseStream asks the Handler serving the call of ctx (a tool, prompt or
 // resource handler's context) to close the call's SSE stream now, before
 // its response: SSE polling, as the 2025-11-25 transport allows. The client
@@ -385,7 +382,7 @@ const pollingVersion = "2025-11-25"
 // text/event-stream.
 func CloseStream(ctx context.Context) bool {
 	info := tool.RequestFrom(ctx)
-	if info == nil || info.Era != tool.Legacy || info.ProtocolVersion < pollingVersion {
+	if info == nil || info.Era != protocol.Legacy || !info.Revision.HasSSEPolling() {
 		return false
 	}
 	closer, ok := ctx.Value(closerKey{}).(func(context.Context) bool)

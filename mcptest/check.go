@@ -8,6 +8,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -47,7 +48,7 @@ func CheckTotal(d time.Duration) Option {
 // over and srv's Serve has returned.
 func Check(t testing.TB, srv *mcp.Server, opts ...Option) {
 	t.Helper()
-	cfg := &config{era: client.Modern}
+	cfg := &config{era: protocol.Modern}
 	for _, o := range opts {
 		o(cfg)
 	}

@@ -118,7 +118,7 @@ func TestCheckEra(t *testing.T) {
 				r := tool.RequestFrom(ctx)
 				var info struct{ Name string }
 				json.Unmarshal(r.ClientInfo, &info)
-				version, client = r.ProtocolVersion, info.Name
+				version, client = r.Revision.String(), info.Name
 				return "ok", nil
 			}, tool.WithAnnotations(readOnly)))
 			mcptest.Check(t, srv, era.opt)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -36,7 +37,7 @@ type Client struct {
 // era).
 func NewClient(t testing.TB, srv *mcp.Server, opts ...Option) *Client {
 	t.Helper()
-	cfg := config{era: client.Modern}
+	cfg := config{era: protocol.Modern}
 	for _, o := range opts {
 		o(&cfg)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -37,7 +38,7 @@ func rawServer(t *testing.T) *client.Session {
 			}
 		}
 	}()
-	s, err := client.Connect(context.Background(), transport.NewStream(cr, cw, transport.Options{}), client.Options{Era: client.Modern})
+	s, err := client.Connect(context.Background(), transport.NewStream(cr, cw, transport.Options{}), client.Options{Era: protocol.Modern})
 	if err != nil {
 		t.Fatal(err)
 	}

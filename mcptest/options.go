@@ -14,7 +14,7 @@ type Option func(*config)
 
 // config is what the options set.
 type config struct {
-	era      client.Era
+	era      protocol.Era
 	version  string
 	caps     *protocol.ClientCapabilities
 	handlers client.Handlers
@@ -40,12 +40,12 @@ func (c config) options() client.Options {
 // ("" means 2025-11-25); the revision the server negotiates is the
 // client's Revision.
 func Legacy(version string) Option {
-	return func(c *config) { c.era, c.version = client.Legacy, version }
+	return func(c *config) { c.era, c.version = protocol.Legacy, version }
 }
 
 // Modern makes the client speak 2026-07-28, the default.
 func Modern() Option {
-	return func(c *config) { c.era, c.version = client.Modern, "" }
+	return func(c *config) { c.era, c.version = protocol.Modern, "" }
 }
 
 // Capabilities declares caps as the client's capabilities, instead of the

@@ -17,7 +17,6 @@ import (
 	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // ScopeName is the instrumentation scope of the tracer and the meter.
@@ -137,7 +136,7 @@ func (o *Observer) StartRequest(ctx context.Context, r *mcp.ObservedRequest) con
 	}
 	ctx, span := o.tracer.Start(parent, o.spanName(r), opts...)
 	st := &state{span: span, active: metric.WithAttributes(
-		semconv.McpMethodNameKey.String(r.Method), EraKey.String(eraName(r.Era)), transportAttr(r.Transport))}
+		semconv.McpMethodNameKey.String(r.Method), EraKey.String(r.Era.String()), transportAttr(r.Transport))}
 	o.active.Add(ctx, 1, st.active)
 	return context.WithValue(ctx, stateKey{}, st)
 }
@@ -202,7 +201,7 @@ func (o *Observer) spanName(r *mcp.ObservedRequest) string {
 // spanAttrs are the attributes known when the request starts.
 func (o *Observer) spanAttrs(r *mcp.ObservedRequest) []attribute.KeyValue {
 	attrs := make([]attribute.KeyValue, 0, 12)
-	attrs = append(attrs, semconv.McpMethodNameKey.String(r.Method), EraKey.String(eraName(r.Era)))
+	attrs = append(attrs, semconv.McpMethodNameKey.String(r.Method), EraKey.String(r.Era.String()))
 	if id, ok := requestID(r.ID); ok {
 		attrs = append(attrs, semconv.JSONRPCRequestIDKey.String(id))
 	}
@@ -230,7 +229,7 @@ func (o *Observer) spanAttrs(r *mcp.ObservedRequest) []attribute.KeyValue {
 // metricAttrs are the attributes of the duration and the request count.
 func (o *Observer) metricAttrs(r *mcp.ObservedRequest, end mcp.RequestEnd, errType, status string) []attribute.KeyValue {
 	attrs := make([]attribute.KeyValue, 0, 12)
-	attrs = append(attrs, semconv.McpMethodNameKey.String(r.Method), EraKey.String(eraName(r.Era)),
+	attrs = append(attrs, semconv.McpMethodNameKey.String(r.Method), EraKey.String(r.Era.String()),
 		OutcomeKey.String(end.Outcome.String()))
 	attrs = o.targetAttrs(r, end, attrs...)
 	if r.Method == "tools/call" {
@@ -302,14 +301,6 @@ func transportAttr(transport string) attribute.KeyValue {
 		return semconv.NetworkTransportTCP
 	}
 	return semconv.NetworkTransportKey.String(transport)
-}
-
-func eraName(e tool.Era) string {
-	switch e {
-	case tool.Legacy, tool.Modern:
-		return e.String()
-	}
-	return "unknown"
 }
 
 // requestID is the string form of an id: a string id's text, a number's

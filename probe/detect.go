@@ -47,16 +47,12 @@ func IsProbe(ctx context.Context) bool {
 // lookup; a _meta that cannot hold the key or a near miss of it costs two
 // byte scans (see mayHoldKey).
 func requestOf(ctx context.Context) (request, string) {
-	c, _ := callctx.From(ctx).(metaCarrier)
+	c := callctx.From(ctx)
 	if c == nil {
 		return notProbe, ""
 	}
 	return flagIn(c.Meta())
 }
-
-// metaCarrier is the part of the server's call in progress a probe reads:
-// the request's params._meta, raw (nil if absent).
-type metaCarrier interface{ Meta() json.RawMessage }
 
 // flagIn reads the probe request from a raw _meta value.
 func flagIn(meta json.RawMessage) (request, string) {

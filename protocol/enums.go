@@ -2,9 +2,6 @@ package protocol
 
 import "time"
 
-// Version is the protocol revision these types describe.
-const Version = "2026-07-28"
-
 // ResultType tells a client how to read a result object.
 type ResultType string
 

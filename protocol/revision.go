@@ -30,13 +30,17 @@ const (
 	Revision20260728
 )
 
+// Version is the wire form of the newest revision, Latest, which these
+// types describe: Latest.String() as a constant.
+const Version = "2026-07-28"
+
 // revisionDates are the wire forms, indexed by Revision.
 var revisionDates = [...]string{
 	Revision20241105: "2024-11-05",
 	Revision20250326: "2025-03-26",
 	Revision20250618: "2025-06-18",
 	Revision20251125: "2025-11-25",
-	Revision20260728: "2026-07-28",
+	Revision20260728: Version,
 }
 
 // LatestLegacy is the newest revision of the legacy (initialize) era.

@@ -3,6 +3,8 @@ package tool
 import (
 	"context"
 	"log/slog"
+
+	"github.com/mcpwire/mcpwire/internal/callctx"
 )
 
 // Logger returns a logger for the current call. Each record goes to the
@@ -14,7 +16,7 @@ import (
 // client. The server rate-limits what it forwards, so a chatty tool cannot
 // flood the pipe. Outside a call the logger is slog.Default().
 func Logger(ctx context.Context) *slog.Logger {
-	c := callFrom(ctx)
+	c := callctx.From(ctx)
 	if c == nil {
 		return slog.Default()
 	}
@@ -27,7 +29,7 @@ func Logger(ctx context.Context) *slog.Logger {
 
 // clientHandler forwards records to the client and tees them to next.
 type clientHandler struct {
-	call   call
+	call   callctx.Call
 	next   slog.Handler
 	attrs  []slog.Attr
 	groups []string

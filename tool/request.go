@@ -3,58 +3,14 @@ package tool
 import (
 	"context"
 
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// Era is the protocol era a request belongs to.
-type Era int
-
-const (
-	// Legacy is the initialize-handshake era (2024-11-05 .. 2025-11-25):
-	// client info and capabilities come from the session.
-	Legacy Era = iota + 1
-	// Modern is the stateless era (2026-07-28 and later): client info and
-	// capabilities come from each request's _meta.
-	Modern
-)
-
-// String returns "legacy" or "modern".
-func (e Era) String() string {
-	switch e {
-	case Legacy:
-		return "legacy"
-	case Modern:
-		return "modern"
-	}
-	return "unknown"
-}
-
-// RequestInfo is what a handler can learn about the request it serves.
-type RequestInfo struct {
-	// Era is the request's protocol era.
-	Era Era
-	// ProtocolVersion is the negotiated (legacy) or declared (modern)
-	// protocol version.
-	ProtocolVersion string
-	// ClientInfo is the client's Implementation object, raw; nil if the
-	// client sent none.
-	ClientInfo json.RawMessage
-	// ClientCapabilities is the client's capabilities object, raw.
-	ClientCapabilities json.RawMessage
-	// Meta is the request's params._meta object, raw; nil if absent.
-	Meta json.RawMessage
-	// Caller is who the request acts for: on stdio the identity the
-	// server was started with (mcp.Options.Caller); nil when none is
-	// known. A handler must not show a caller what it may not see.
-	Caller *auth.Principal
-}
-
-// RequestFrom returns the request info of the call in progress, or nil
-// outside a call.
-func RequestFrom(ctx context.Context) *RequestInfo {
-	if c := callFrom(ctx); c != nil {
+// RequestFrom returns what the handler's request says (era, revision,
+// client, caller), or nil outside a call.
+func RequestFrom(ctx context.Context) *protocol.RequestInfo {
+	if c := callctx.From(ctx); c != nil {
 		return c.Request()
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/review"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -61,7 +62,7 @@ func newReviewClient(t *testing.T, rev string) *reviewClient {
 			t.Error("Serve did not return")
 		}
 	})
-	if rev != mcp.Version20260728 {
+	if rev != protocol.Revision20260728.String() {
 		res := c.request("initialize", `{"protocolVersion":"`+rev+`","capabilities":{},"clientInfo":{"name":"review","version":"1"}}`)
 		var init struct{ ProtocolVersion string }
 		if err := json.Unmarshal(res, &init); err != nil || init.ProtocolVersion != rev {
@@ -76,7 +77,7 @@ func newReviewClient(t *testing.T, rev string) *reviewClient {
 
 // params adds the 2026-07-28 request _meta to a params object.
 func (c *reviewClient) params(p string) string {
-	if c.rev != mcp.Version20260728 {
+	if c.rev != protocol.Revision20260728.String() {
 		return p
 	}
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -20,7 +21,7 @@ import (
 type config struct {
 	argv    []string // the server command (stdio); none with url
 	url     string   // the MCP endpoint (--url)
-	era     client.Era
+	era     protocol.Era
 	json    bool
 	callAll bool
 	timeout time.Duration // the handshake, each listing, each call
@@ -99,14 +100,14 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 }
 
 // parseEra reads --era.
-func parseEra(s string) (client.Era, error) {
+func parseEra(s string) (protocol.Era, error) {
 	switch s {
 	case "auto":
 		return client.Auto, nil
 	case "legacy":
-		return client.Legacy, nil
+		return protocol.Legacy, nil
 	case "modern":
-		return client.Modern, nil
+		return protocol.Modern, nil
 	}
 	return client.Auto, fmt.Errorf("--era %q: want auto, legacy or modern", s)
 }

@@ -15,13 +15,14 @@ import (
 	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/internal/review"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
 // session connects the reviewer to srv over a pipe in era; the test's
 // cleanup closes it and waits for Serve.
-func session(t *testing.T, srv *mcp.Server, era client.Era) *client.Session {
+func session(t *testing.T, srv *mcp.Server, era protocol.Era) *client.Session {
 	t.Helper()
 	a, b := transport.Pipe(transport.Options{})
 	served := make(chan error, 1)
@@ -96,7 +97,7 @@ func rules(rep *Report) []string {
 // Run in both eras: the per-call Timeout (restarted by progress), CallAll, the progress steps,
 // and the caller's wire problems reported first.
 func TestRun(t *testing.T) {
-	for _, era := range []client.Era{client.Legacy, client.Modern} {
+	for _, era := range []protocol.Era{protocol.Legacy, protocol.Modern} {
 		t.Run(era.String(), func(t *testing.T) {
 			var steps []string
 			wire := review.Problem{Gate: GateDiscover, Rule: RuleWire, Message: "stdout"}
@@ -127,7 +128,7 @@ func TestRun(t *testing.T) {
 // Without CallAll only the read-only tools are called; a review that
 // outlasts Total is not run, with what it found so far.
 func TestRunTotal(t *testing.T) {
-	rep := Run(t.Context(), session(t, server(), client.Modern), Options{Total: 200 * time.Millisecond})
+	rep := Run(t.Context(), session(t, server(), protocol.Modern), Options{Total: 200 * time.Millisecond})
 	want := []string{"ping:success:", "wait:not-called:" + SkipOutOfTime, "slow:not-called:" + SkipOutOfTime, "reset:not-called:" + SkipNotReadOnly}
 	if got := outcomes(rep); !slices.Equal(got, want) {
 		t.Errorf("outcomes %q, want %q", got, want)

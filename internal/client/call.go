@@ -30,7 +30,7 @@ func (s *Session) Call(ctx context.Context, method string, params any) (result j
 	if err != nil {
 		return nil, nil, fmt.Errorf("client: %s params: %w", method, err)
 	}
-	if s.era != Modern {
+	if s.era != protocol.Modern {
 		return s.call(ctx, method, raw)
 	}
 	m, ok := parseMembers(raw)

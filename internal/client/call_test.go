@@ -77,7 +77,7 @@ func TestCallParams(t *testing.T) {
 		t.Errorf("%d requests, want %d", len(got), len(tests))
 	}
 
-	lsess, lp := connect(t, legacy(nil, nil), Options{Era: Legacy})
+	lsess, lp := connect(t, legacy(nil, nil), Options{Era: protocol.Legacy})
 	if _, _, err := lsess.Call(bounded(t), "tools/list", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestCallIDsAndErrors(t *testing.T) {
 	sess, p := connect(t, modern(func(p *peer, m jsonrpc.Message) {
 		r := m.(*jsonrpc.Request)
 		p.fail(r.ID, -32602, `{"why":"test"}`)
-	}), Options{Era: Modern})
+	}), Options{Era: protocol.Modern})
 	for range 3 {
 		_, rpcErr, err := sess.Call(bounded(t), "tools/call", nil)
 		if err != nil || rpcErr == nil || rpcErr.Code != -32602 || string(rpcErr.Data) != `{"why":"test"}` {

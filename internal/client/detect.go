@@ -136,13 +136,13 @@ func (s *Session) discoverModern(ctx context.Context, modernV string) error {
 
 // becomeModern settles the modern era with version.
 func (s *Session) becomeModern(version string, r *protocol.DiscoverResult) {
-	s.era, s.revision = Modern, version
+	s.era, s.revision = protocol.Modern, version
 	s.meta = s.metaFor(version)
 	s.capabilities, s.instructions = r.Capabilities, r.Instructions
 	if r.Meta != nil && r.Meta.ServerInfo != nil {
 		s.serverInfo = *r.Meta.ServerInfo
 	}
-	s.detection.Era, s.detection.Version = Modern, version
+	s.detection.Era, s.detection.Version = protocol.Modern, version
 	s.modern.Store(true)
 }
 
@@ -176,9 +176,9 @@ func (s *Session) initialize(ctx context.Context, version string) error {
 	if r.ProtocolVersion == "" {
 		return fmt.Errorf("%w: initialize: the result has no protocolVersion", ErrBadAnswer)
 	}
-	s.era, s.revision = Legacy, r.ProtocolVersion
+	s.era, s.revision = protocol.Legacy, r.ProtocolVersion
 	s.serverInfo, s.capabilities, s.instructions = r.ServerInfo, r.Capabilities, r.Instructions
-	s.detection.Era, s.detection.Version, s.detection.Initialized = Legacy, r.ProtocolVersion, true
+	s.detection.Era, s.detection.Version, s.detection.Initialized = protocol.Legacy, r.ProtocolVersion, true
 	if err := s.conn.Write(ctx, &jsonrpc.Notification{Method: protocol.NotificationReady}); err != nil {
 		return fmt.Errorf("client: sending %s: %w", protocol.NotificationReady, s.writeError(err))
 	}
@@ -212,7 +212,7 @@ func pickModern(versions []string, preferred string) (string, bool) {
 		}
 	}
 	for _, v := range versions {
-		if !IsLegacyVersion(v) {
+		if protocol.EraOfVersion(v) == protocol.Modern {
 			return v, true
 		}
 	}
@@ -227,7 +227,7 @@ func pickLegacy(versions []string, preferred string) string {
 		if v == preferred {
 			return v
 		}
-		if first == "" && v != "" && IsLegacyVersion(v) {
+		if first == "" && protocol.EraOfVersion(v) == protocol.Legacy {
 			first = v
 		}
 	}

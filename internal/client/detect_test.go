@@ -37,7 +37,7 @@ func TestDetectEra(t *testing.T) {
 		name     string
 		script   script
 		opts     Options
-		era      Era
+		era      protocol.Era
 		revision string
 		discover Answer
 		code     int64  // of DiscoverError
@@ -46,23 +46,23 @@ func TestDetectEra(t *testing.T) {
 		asked    string // the version initialize asked for, when not the default
 	}{
 		{name: "modern server", script: modern(nil),
-			era: Modern, revision: "2026-07-28", discover: Answered, story: "server/discover got a result"},
+			era: protocol.Modern, revision: "2026-07-28", discover: Answered, story: "server/discover got a result"},
 		{name: "legacy answers -32601", script: legacy(refuse(-32601, ""), nil),
-			era: Legacy, revision: "2025-11-25", discover: Refused, code: -32601, story: "error -32601 (no)"},
+			era: protocol.Legacy, revision: "2025-11-25", discover: Refused, code: -32601, story: "error -32601 (no)"},
 		{name: "legacy answers -32602", script: legacy(refuse(-32602, ""), nil),
-			era: Legacy, revision: "2025-11-25", discover: Refused, code: -32602},
+			era: protocol.Legacy, revision: "2025-11-25", discover: Refused, code: -32602},
 		{name: "legacy never answers discover", script: legacy(nil, nil),
-			era: Legacy, revision: "2025-11-25", discover: Silent, story: "no answer"},
+			era: protocol.Legacy, revision: "2025-11-25", discover: Silent, story: "no answer"},
 		{name: "discover answered with something else", script: legacy(func(p *peer, r *jsonrpc.Request) { p.result(r.ID, `{}`) }, nil),
-			era: Legacy, revision: "2025-11-25", discover: Garbled, story: "no supportedVersions"},
+			era: protocol.Legacy, revision: "2025-11-25", discover: Garbled, story: "no supportedVersions"},
 		{name: "discover answered with an invalid response", script: legacy(func(p *peer, r *jsonrpc.Request) {
 			p.write(`{"jsonrpc":"2.0","id":` + r.ID.Raw() + `,"result":{},"error":{"code":1,"message":"both"}}`)
-		}, nil), era: Legacy, revision: "2025-11-25", discover: Garbled},
+		}, nil), era: protocol.Legacy, revision: "2025-11-25", discover: Garbled},
 		{name: "discover lists only legacy versions", script: legacy(func(p *peer, r *jsonrpc.Request) {
 			p.result(r.ID, `{"supportedVersions":["2025-06-18"],"capabilities":{}}`)
-		}, nil), era: Legacy, revision: "2025-11-25", discover: Answered, asked: "2025-06-18"},
+		}, nil), era: protocol.Legacy, revision: "2025-11-25", discover: Answered, asked: "2025-06-18"},
 		{name: "-32022 offers another modern version", script: versionGate("2026-09-01", `["2025-11-25","2026-09-01"]`),
-			era: Modern, revision: "2026-09-01", discover: Refused, code: -32022, retried: "2026-09-01", story: `retried with "2026-09-01"`},
+			era: protocol.Modern, revision: "2026-09-01", discover: Refused, code: -32022, retried: "2026-09-01", story: `retried with "2026-09-01"`},
 		{name: "pre-release -32004 offers another modern version", script: func(p *peer, m jsonrpc.Message) {
 			r, _ := m.(*jsonrpc.Request)
 			if r != nil && r.Method == "server/discover" && strings.Contains(string(r.Params), "2026-07-28") {
@@ -70,13 +70,13 @@ func TestDetectEra(t *testing.T) {
 				return
 			}
 			modern(nil)(p, m)
-		}, era: Modern, revision: "2027-01-01", discover: Refused, code: -32004, retried: "2027-01-01"},
+		}, era: protocol.Modern, revision: "2027-01-01", discover: Refused, code: -32004, retried: "2027-01-01"},
 		{name: "-32022 lists only legacy versions", script: legacy(refuse(-32022, `{"supported":["2025-03-26"],"requested":"2026-07-28"}`), nil),
-			era: Legacy, revision: "2025-11-25", discover: Refused, code: -32022, story: "initialize answered", asked: "2025-03-26"},
-		{name: "forced legacy sends no probe", script: legacy(refuse(-32601, ""), nil), opts: Options{Era: Legacy},
-			era: Legacy, revision: "2025-11-25", discover: NotSent},
-		{name: "forced modern", script: modern(nil), opts: Options{Era: Modern},
-			era: Modern, revision: "2026-07-28", discover: Answered},
+			era: protocol.Legacy, revision: "2025-11-25", discover: Refused, code: -32022, story: "initialize answered", asked: "2025-03-26"},
+		{name: "forced legacy sends no probe", script: legacy(refuse(-32601, ""), nil), opts: Options{Era: protocol.Legacy},
+			era: protocol.Legacy, revision: "2025-11-25", discover: NotSent},
+		{name: "forced modern", script: modern(nil), opts: Options{Era: protocol.Modern},
+			era: protocol.Modern, revision: "2026-07-28", discover: Answered},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,13 +100,13 @@ func TestDetectEra(t *testing.T) {
 				t.Errorf("Detection.String() = %q, want it to contain %q", d, tt.story)
 			}
 			inits := p.requests("initialize")
-			if (tt.era == Legacy) != (len(inits) == 1) || d.Initialized != (tt.era == Legacy) {
+			if (tt.era == protocol.Legacy) != (len(inits) == 1) || d.Initialized != (tt.era == protocol.Legacy) {
 				t.Errorf("%d initialize request(s), Initialized %v, for era %v", len(inits), d.Initialized, tt.era)
 			}
-			if tt.era == Legacy {
+			if tt.era == protocol.Legacy {
 				want := tt.asked
 				if want == "" {
-					want = LatestLegacy
+					want = protocol.LatestLegacy.String()
 				}
 				if !strings.Contains(string(inits[0].Params), `"protocolVersion":"`+want+`"`) {
 					t.Errorf("initialize asked %s, want %s", inits[0].Params, want)
@@ -152,7 +152,7 @@ func TestConnectSilentServer(t *testing.T) {
 // Forced modern against a legacy server: the refusal is the error.
 func TestConnectModernRefused(t *testing.T) {
 	_, conn := newPeer(t, legacy(func(p *peer, r *jsonrpc.Request) { p.fail(r.ID, -32601, "") }, nil))
-	_, err := Connect(bounded(t), conn, Options{Era: Modern})
+	_, err := Connect(bounded(t), conn, Options{Era: protocol.Modern})
 	if !errors.Is(err, jsonrpc.ErrMethodNotFound) {
 		t.Fatalf("Connect = %v, want -32601", err)
 	}
@@ -160,7 +160,7 @@ func TestConnectModernRefused(t *testing.T) {
 
 // The handshakes carry what Options say.
 func TestHandshakeParams(t *testing.T) {
-	_, p := connect(t, legacy(nil, nil), Options{Era: Legacy, ProtocolVersion: "2025-06-18",
+	_, p := connect(t, legacy(nil, nil), Options{Era: protocol.Legacy, ProtocolVersion: "2025-06-18",
 		ClientInfo: protocol.Implementation{Name: "tester", Version: "9"}, Handlers: Handlers{Roots: rootsAnswer}})
 	init := p.requests("initialize")[0]
 	want := `{"capabilities":{"roots":{}},"clientInfo":{"name":"tester","version":"9"},"protocolVersion":"2025-06-18"}`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // Answer is how a server answered the server/discover probe.
@@ -46,7 +47,7 @@ func (a Answer) String() string {
 // Detection records how a session settled its era, for reports.
 type Detection struct {
 	// Era and Version are what was settled.
-	Era     Era
+	Era     protocol.Era
 	Version string
 	// Discover is how the first server/discover was answered.
 	Discover Answer

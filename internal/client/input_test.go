@@ -124,7 +124,7 @@ func TestInputRequiredLegacy(t *testing.T) {
 			calls.Add(1)
 			p.result(r.ID, ask)
 		}
-	}), Options{Era: Legacy})
+	}), Options{Era: protocol.Legacy})
 	result, _, err := sess.Call(bounded(t), "tools/call", nil)
 	if err != nil || string(result) != ask || calls.Load() != 1 {
 		t.Errorf("Call = %s, %v after %d requests", result, err, calls.Load())

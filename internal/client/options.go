@@ -10,40 +10,9 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// Era is a protocol era, or Auto to detect it.
-type Era int
-
-// Eras.
-const (
-	// Auto detects the era: server/discover first, then initialize.
-	Auto Era = iota
-	// Legacy is the initialize handshake (2024-11-05 to 2025-11-25).
-	Legacy
-	// Modern is the stateless era (2026-07-28): every request carries its
-	// own _meta.
-	Modern
-)
-
-// String returns "auto", "legacy" or "modern".
-func (e Era) String() string {
-	switch e {
-	case Legacy:
-		return "legacy"
-	case Modern:
-		return "modern"
-	case Auto:
-		return "auto"
-	}
-	return "unknown"
-}
-
-// Versions the client asks for when Options.ProtocolVersion does not say.
-const (
-	// LatestModern is the modern revision sent in _meta by default.
-	LatestModern = protocol.Version
-	// LatestLegacy is the revision initialize asks for by default.
-	LatestLegacy = "2025-11-25"
-)
+// Auto is the zero protocol.Era as Options.Era: detect the era,
+// server/discover first, then initialize.
+const Auto = protocol.EraUnknown
 
 // Defaults of Options.
 const (
@@ -56,20 +25,16 @@ const (
 	MaxPages = 1000
 )
 
-// IsLegacyVersion reports whether v names a legacy revision: revisions
-// are dates, and every one before 2026-07-28 is legacy.
-func IsLegacyVersion(v string) bool { return v < protocol.Version }
-
 // Options configure a Session. The zero value connects in the Auto era,
 // declares no capabilities and answers no server request.
 type Options struct {
 	// Era is the era to speak, or Auto (the zero value) to detect it.
-	Era Era
+	Era protocol.Era
 	// ProtocolVersion is the revision to ask for: the initialize version
 	// in the legacy era, the _meta version in the modern era. With Auto, a
 	// legacy version is what initialize asks for and a modern one what
 	// server/discover offers; the other era gets its latest. Empty means
-	// LatestLegacy and LatestModern.
+	// protocol.LatestLegacy and protocol.Latest.
 	ProtocolVersion string
 	// ClientInfo names the client (default mcpwire-client and mcpwire's
 	// version).
@@ -165,10 +130,10 @@ func (h Handlers) capabilities() *protocol.ClientCapabilities {
 
 // versions returns the legacy and modern versions to ask for.
 func (o Options) versions() (legacy, modern string) {
-	legacy, modern = LatestLegacy, LatestModern
+	legacy, modern = protocol.LatestLegacy.String(), protocol.Latest.String()
 	switch v := o.ProtocolVersion; {
 	case v == "":
-	case o.Era == Legacy || (o.Era == Auto && IsLegacyVersion(v)):
+	case o.Era == protocol.Legacy || (o.Era == Auto && protocol.EraOfVersion(v) == protocol.Legacy):
 		legacy = v
 	default:
 		modern = v

@@ -51,7 +51,7 @@ func TestServerRequests(t *testing.T) {
 				p.result(callID, `{"content":[]}`)
 			}
 		}
-	}), Options{Era: Legacy, Handlers: Handlers{Elicit: acceptAll, Roots: rootsAnswer},
+	}), Options{Era: protocol.Legacy, Handlers: Handlers{Elicit: acceptAll, Roots: rootsAnswer},
 		OnNotification: func(n *jsonrpc.Notification) { notes = append(notes, n.Method) }})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -98,7 +98,7 @@ func TestServerRequestCancelled(t *testing.T) {
 	ask := func(id, message string) string {
 		return `{"jsonrpc":"2.0","id":"` + id + `","method":"elicitation/create","params":{"message":"` + message + `","requestedSchema":{"type":"object","properties":{}}}}`
 	}
-	sess, p := connect(t, legacy(nil, nil), Options{Era: Legacy, Handlers: Handlers{Elicit: block}})
+	sess, p := connect(t, legacy(nil, nil), Options{Era: protocol.Legacy, Handlers: Handlers{Elicit: block}})
 	p.write(ask("s1", "one"))
 	p.write(ask("s2", "two"))
 	<-started
@@ -143,7 +143,7 @@ func TestServerRequestDisconnect(t *testing.T) {
 		close(stopped)
 		return nil, ctx.Err()
 	}
-	_, p := connect(t, legacy(nil, nil), Options{Era: Legacy, Handlers: Handlers{Elicit: block}})
+	_, p := connect(t, legacy(nil, nil), Options{Era: protocol.Legacy, Handlers: Handlers{Elicit: block}})
 	p.write(`{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}}`)
 	p.hangUp()
 	select {

@@ -74,13 +74,13 @@ func TestRealServer(t *testing.T) {
 	handlers := Handlers{Elicit: acceptAll, Roots: rootsAnswer, Sample: sampleAnswer}
 	for _, tt := range []struct {
 		opts Options
-		era  Era
+		era  protocol.Era
 	}{
-		{Options{Handlers: handlers}, Modern},
+		{Options{Handlers: handlers}, protocol.Modern},
 		// A legacy version is only what Auto's fallback asks for.
-		{Options{Handlers: handlers, ProtocolVersion: "2025-06-18"}, Modern},
-		{Options{Handlers: handlers, Era: Legacy, ProtocolVersion: "2025-06-18"}, Legacy},
-		{Options{Handlers: handlers, Era: Legacy}, Legacy},
+		{Options{Handlers: handlers, ProtocolVersion: "2025-06-18"}, protocol.Modern},
+		{Options{Handlers: handlers, Era: protocol.Legacy, ProtocolVersion: "2025-06-18"}, protocol.Legacy},
+		{Options{Handlers: handlers, Era: protocol.Legacy}, protocol.Legacy},
 	} {
 		t.Run(fmt.Sprint(tt.opts.Era, tt.opts.ProtocolVersion), func(t *testing.T) {
 			before := leakcheck.Snapshot()
@@ -89,7 +89,7 @@ func TestRealServer(t *testing.T) {
 			if sess.Era() != tt.era || sess.ServerInfo().Name != "real" {
 				t.Fatalf("era %v, server %+v (%s)", sess.Era(), sess.ServerInfo(), sess.Detection())
 			}
-			if want := tt.opts.ProtocolVersion; tt.era == Legacy && want != "" && sess.Revision() != want {
+			if want := tt.opts.ProtocolVersion; tt.era == protocol.Legacy && want != "" && sess.Revision() != want {
 				t.Errorf("revision %s, want %s", sess.Revision(), want)
 			}
 			pages, err := sess.ListPages(bounded(t), "tools/list")
@@ -115,7 +115,7 @@ func TestRealServer(t *testing.T) {
 func TestConcurrentCalls(t *testing.T) {
 	before := leakcheck.Snapshot()
 	t.Cleanup(func() { leakcheck.Check(t, before) })
-	for _, era := range []Era{Modern, Legacy} {
+	for _, era := range []protocol.Era{protocol.Modern, protocol.Legacy} {
 		sess := serveReal(t, realServer(t), Options{Era: era})
 		var wg sync.WaitGroup
 		errs := make(chan error, 64)

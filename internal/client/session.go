@@ -44,7 +44,7 @@ type Session struct {
 	closeErr  error
 
 	// Set by Connect before it returns the session; read-only after.
-	era          Era
+	era          protocol.Era
 	revision     string
 	serverInfo   protocol.Implementation
 	capabilities protocol.ServerCapabilities
@@ -76,9 +76,9 @@ func Connect(ctx context.Context, conn transport.Conn, opts Options) (*Session, 
 	legacyV, modernV := opts.versions()
 	var err error
 	switch opts.Era {
-	case Legacy:
+	case protocol.Legacy:
 		err = s.initialize(ctx, legacyV)
-	case Modern:
+	case protocol.Modern:
 		err = s.discoverModern(ctx, modernV)
 	default:
 		err = s.detect(ctx, legacyV, modernV)
@@ -91,7 +91,7 @@ func Connect(ctx context.Context, conn transport.Conn, opts Options) (*Session, 
 }
 
 // Era returns the era the session speaks: Legacy or Modern.
-func (s *Session) Era() Era { return s.era }
+func (s *Session) Era() protocol.Era { return s.era }
 
 // Revision returns the protocol revision in use: the version initialize
 // negotiated, or the one every modern request carries.

@@ -11,6 +11,8 @@ import (
 
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // LineTimeout is how long the harness waits for one expected server line.
@@ -305,7 +307,7 @@ func (r *replayer) revOf(msg any) string {
 	if p, ok := m["params"].(map[string]any); ok {
 		if meta, ok := p["_meta"].(map[string]any); ok {
 			if _, ok := meta["io.modelcontextprotocol/subscriptionId"]; ok {
-				return "2026-07-28"
+				return protocol.Revision20260728.String()
 			}
 		}
 	}

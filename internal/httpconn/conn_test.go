@@ -26,9 +26,9 @@ import (
 // session's DELETE on Close.
 func TestEras(t *testing.T) {
 	for _, c := range []struct {
-		era  client.Era
-		want client.Era
-	}{{client.Auto, client.Modern}, {client.Legacy, client.Legacy}, {client.Modern, client.Modern}} {
+		era  protocol.Era
+		want protocol.Era
+	}{{client.Auto, protocol.Modern}, {protocol.Legacy, protocol.Legacy}, {protocol.Modern, protocol.Modern}} {
 		t.Run(c.era.String(), func(t *testing.T) {
 			s := serve(t)
 			var progress atomic.Int32
@@ -42,7 +42,7 @@ func TestEras(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sess.Era() != c.want || (c.want == client.Legacy) != (conn.SessionID() != "") {
+			if sess.Era() != c.want || (c.want == protocol.Legacy) != (conn.SessionID() != "") {
 				t.Fatalf("era %v, session id %q", sess.Era(), conn.SessionID())
 			}
 			ctx := bounded(t)
@@ -64,7 +64,7 @@ func TestEras(t *testing.T) {
 				t.Fatalf("survey: %s, %v, %v", res, rpcErr, err)
 			}
 			want := "direct"
-			if c.want == client.Legacy {
+			if c.want == protocol.Legacy {
 				want = "resumed"
 			}
 			res, rpcErr, err = sess.Call(ctx, protocol.MethodCallTool, map[string]any{"name": "poll", "arguments": map[string]any{}})
@@ -78,7 +78,7 @@ func TestEras(t *testing.T) {
 			if err := sess.Close(); err != nil {
 				t.Errorf("close: %v", err)
 			}
-			if c.want == client.Legacy {
+			if c.want == protocol.Legacy {
 				checkDeleted(t, s, sid)
 			}
 		})
@@ -121,7 +121,7 @@ func checkDeleted(t *testing.T, s *served, sid string) {
 func TestHeaders(t *testing.T) {
 	t.Run("modern", func(t *testing.T) {
 		s := serve(t)
-		sess, _, err := dial(t, s.url, reviewer(client.Modern), httpconn.Options{Header: http.Header{"Authorization": {"Bearer x"}}})
+		sess, _, err := dial(t, s.url, reviewer(protocol.Modern), httpconn.Options{Header: http.Header{"Authorization": {"Bearer x"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +164,7 @@ func TestHeaders(t *testing.T) {
 	})
 	t.Run("legacy", func(t *testing.T) {
 		s := serve(t)
-		sess, conn, err := dial(t, s.url, reviewer(client.Legacy), httpconn.Options{})
+		sess, conn, err := dial(t, s.url, reviewer(protocol.Legacy), httpconn.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +195,7 @@ func TestHeaders(t *testing.T) {
 // before the list goes without them, which mcphttp refuses (-32020).
 func TestParamsNeedTheList(t *testing.T) {
 	s := serve(t)
-	sess, _, err := dial(t, s.url, reviewer(client.Modern), httpconn.Options{})
+	sess, _, err := dial(t, s.url, reviewer(protocol.Modern), httpconn.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestParamsNeedTheList(t *testing.T) {
 // the stream's closing alone (no notifications/cancelled is POSTed), in a
 // legacy session by notifications/cancelled.
 func TestCancel(t *testing.T) {
-	for _, era := range []client.Era{client.Modern, client.Legacy} {
+	for _, era := range []protocol.Era{protocol.Modern, protocol.Legacy} {
 		t.Run(era.String(), func(t *testing.T) {
 			s := serve(t)
 			sess, _, err := dial(t, s.url, reviewer(era), httpconn.Options{})
@@ -230,7 +230,7 @@ func TestCancel(t *testing.T) {
 				t.Fatal("the server's call was not cancelled")
 			}
 			posted := s.posted(protocol.NotificationCancelled) != nil
-			if posted != (era == client.Legacy) {
+			if posted != (era == protocol.Legacy) {
 				t.Errorf("notifications/cancelled POSTed: %v", posted)
 			}
 		})
@@ -240,7 +240,7 @@ func TestCancel(t *testing.T) {
 // Close ends a call in flight at once, whatever the era; the server's
 // call ends with it, and no goroutine is left (serve checks).
 func TestCloseInFlight(t *testing.T) {
-	for _, era := range []client.Era{client.Modern, client.Legacy} {
+	for _, era := range []protocol.Era{protocol.Modern, protocol.Legacy} {
 		t.Run(era.String(), func(t *testing.T) {
 			s := serve(t)
 			sess, _, err := dial(t, s.url, reviewer(era), httpconn.Options{})
@@ -272,7 +272,7 @@ func TestCloseInFlight(t *testing.T) {
 func TestGETStream(t *testing.T) {
 	s := serve(t)
 	changed := make(chan struct{}, 4)
-	opts := reviewer(client.Legacy)
+	opts := reviewer(protocol.Legacy)
 	opts.OnNotification = func(n *jsonrpc.Notification) {
 		if n.Method == protocol.NotificationToolListChanged {
 			changed <- struct{}{}

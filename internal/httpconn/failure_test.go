@@ -121,7 +121,7 @@ func TestWrongAnswers(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u := fake(t, func(w http.ResponseWriter, r *http.Request, m posted) { c.answer(w, m) })
-			_, conn, err := dial(t, u, reviewer(client.Modern), httpconn.Options{MaxMessageBytes: 1024})
+			_, conn, err := dial(t, u, reviewer(protocol.Modern), httpconn.Options{MaxMessageBytes: 1024})
 			if msg, _ := httpconn.Failure(err); err == nil || !strings.Contains(err.Error()+msg+conn.LastFailure(), c.want) {
 				t.Fatalf("error %v, last failure %q, want it to say %q", err, conn.LastFailure(), c.want)
 			}
@@ -136,7 +136,7 @@ func TestGarbageOnStream(t *testing.T) {
 	u := fake(t, func(w http.ResponseWriter, r *http.Request, m posted) {
 		reply(w, 200, "text/event-stream", ": hello\n\ndata: not json\n\nevent: ping\ndata: {}\n\nid: 1\ndata:\n\nevent: message\ndata: "+discovered(m.ID)+"\n\n")
 	})
-	sess, conn, err := dial(t, u, reviewer(client.Modern), httpconn.Options{})
+	sess, conn, err := dial(t, u, reviewer(protocol.Modern), httpconn.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestLegacyOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := sess.Detection()
-			if sess.Era() != client.Legacy || d.Discover != client.Refused || !strings.Contains(d.DiscoverError.Message, "HTTP 40") {
+			if sess.Era() != protocol.Legacy || d.Discover != client.Refused || !strings.Contains(d.DiscoverError.Message, "HTTP 40") {
 				t.Errorf("era %v, detection %v", sess.Era(), d)
 			}
 			if p := append(sess.Problems(), errs(conn.Problems())...); len(p) > 0 {
@@ -281,7 +281,7 @@ func TestBrokenStream(t *testing.T) {
 		w.(http.Flusher).Flush()
 		panic(http.ErrAbortHandler)
 	})
-	sess, _, err := dial(t, u, reviewer(client.Modern), httpconn.Options{})
+	sess, _, err := dial(t, u, reviewer(protocol.Modern), httpconn.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

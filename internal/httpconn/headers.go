@@ -27,10 +27,6 @@ const (
 	acceptPOST = typeJSON + ", " + typeStream
 )
 
-// versionHeaderSince is the first legacy revision with the
-// MCP-Protocol-Version header (2025-06-18).
-const versionHeaderSince = "2025-06-18"
-
 // outgoing is one message to POST: its body and the headers it goes with.
 type outgoing struct {
 	method string // "" for a response
@@ -82,7 +78,7 @@ func (c *Conn) sessionHeaders(h http.Header) {
 	if sid != "" {
 		h.Set(hdrSessionID, sid)
 	}
-	if v >= versionHeaderSince {
+	if protocol.ParseRevision(v).HasVersionHeader() {
 		h.Set(hdrProtocolVersion, v)
 	}
 }

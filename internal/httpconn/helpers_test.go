@@ -144,7 +144,7 @@ func (s *served) posted(rpc string) http.Header {
 }
 
 // reviewer answers elicitations with accept and roots with none.
-func reviewer(era client.Era) client.Options {
+func reviewer(era protocol.Era) client.Options {
 	return client.Options{Era: era, DiscoverTimeout: time.Second, Handlers: client.Handlers{
 		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
 			return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": json.RawMessage("true")}}, nil

@@ -1,5 +1,7 @@
 package wirecheck
 
+import "github.com/mcpwire/mcpwire/protocol"
+
 // Results the schema of a revision does not define because an extension
 // does: the tasks extension (io.modelcontextprotocol/tasks, SEP-2663) of
 // 2026-07-28 answers tasks/get, tasks/update and tasks/cancel, and may
@@ -7,9 +9,12 @@ package wirecheck
 // result is checked as the schema's base Result only (an object whose
 // resultType and _meta, when present, are well-formed).
 
+// tasksRevision is the revision whose tasks extension this file knows.
+var tasksRevision = protocol.Revision20260728.String()
+
 // extensionMethods are the request methods extensions add, by revision.
 var extensionMethods = map[string]map[string]bool{
-	"2026-07-28": {"tasks/get": true, "tasks/update": true, "tasks/cancel": true},
+	tasksRevision: {"tasks/get": true, "tasks/update": true, "tasks/cancel": true},
 }
 
 // extensionResult reports whether the result of a request method is an
@@ -19,14 +24,14 @@ func extensionResult(rev, method string, result any) bool {
 		return true
 	}
 	res, _ := result.(map[string]any)
-	return rev == "2026-07-28" && method == "tools/call" && res["resultType"] == "task"
+	return rev == tasksRevision && method == "tools/call" && res["resultType"] == "task"
 }
 
 // extensionNotifications are the notifications extensions add, by
 // revision: the tasks extension's status notification on listen streams.
 // Only their JSON-RPC envelope is checked.
 var extensionNotifications = map[string]map[string]bool{
-	"2026-07-28": {"notifications/tasks": true},
+	tasksRevision: {"notifications/tasks": true},
 }
 
 // extensionMembers checks and removes the members extensions add to a
@@ -34,7 +39,7 @@ var extensionNotifications = map[string]map[string]bool{
 // in 2026-07-28, the tasks extension's params.notifications.taskIds of a
 // listen stream's acknowledgement (an array of task id strings).
 func extensionMembers(rev, method string, obj map[string]any) []Problem {
-	if rev != "2026-07-28" || method != "notifications/subscriptions/acknowledged" {
+	if rev != tasksRevision || method != "notifications/subscriptions/acknowledged" {
 		return nil
 	}
 	params, _ := obj["params"].(map[string]any)
