@@ -3,6 +3,7 @@ package mcp
 import (
 	stdjson "encoding/json"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
@@ -19,11 +20,11 @@ func typedCallResult(t *testing.T, s *Server, e *entry, res *tool.Result, req *r
 	r := req.rev
 	out := &protocol.CallToolResult{Content: []protocol.ContentBlock{}}
 	for _, c := range res.Content {
-		b, err := tool.WireContent(project(c, r))
+		b, err := projectContent(c, protocol.Revision(r))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out.Content = append(out.Content, b)
+		out.Content = append(out.Content, protocol.BlockOf(b))
 	}
 	if res.Structured != nil && r.hasStructured() {
 		v, err := structuredJSON(res.Structured)
@@ -71,11 +72,15 @@ func TestCallResultEqualsTypedEncoding(t *testing.T) {
 		{"error", plainTool, tool.ErrorResult("failed: %d", 3)},
 		{"blocks", plainTool, &tool.Result{Content: []tool.Content{
 			tool.NewText("t", tool.Audience("user"), tool.Priority(0.5), tool.BlockMeta(map[string]any{"k": "v"})),
+			tool.NewText("dated", tool.LastModified(time.Unix(0, 0))),
 			tool.NewImage([]byte{1, 2}, "image/png"),
 			tool.NewAudio([]byte("RIFF"), "audio/wav"),
 			tool.NewResourceLink("file:///a.txt", "a.txt"),
+			&tool.ResourceLink{URI: "file:///i.txt", Name: "i.txt", Icons: []protocol.Icon{{Src: "https://example.com/i.png"}}},
 			tool.NewEmbeddedText("file:///b.txt", "text/plain", "b"),
 			tool.NewEmbeddedBlob("file:///c.bin", "", []byte{0}),
+			&tool.EmbeddedResource{Resource: protocol.ResourceContents{Text: &protocol.TextResourceContents{
+				URI: "file:///d.txt", Text: "d", Meta: protocol.Meta{"k": json.RawMessage(`1`)}}}},
 		}}},
 		{"object structured", objectTool, &tool.Result{Content: []tool.Content{tool.NewText(`{"a":1}`)}, Structured: json.RawMessage(`{"a":1}`)}},
 		{"array structured", arrayTool, &tool.Result{Content: []tool.Content{tool.NewText(`[1]`)}, Structured: []int{1}}},

@@ -131,8 +131,57 @@ func (c *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	return unmarshalTagged(data, "type", TypeResource, (*plain)(c))
 }
 
-// ContentBlock is one block of a tool result or prompt message: exactly
-// one of its fields is set. It encodes as that variant, whose "type"
+// Content is one content block of a tool result or prompt message:
+// *[TextContent], *[ImageContent], *[AudioContent], *[ResourceLink] or
+// *[EmbeddedResource]. The set is closed (the interface has an unexported
+// method), and [ContentBlock] holds one of each as its union on the wire.
+type Content interface {
+	// ContentType returns the block's "type" value.
+	ContentType() string
+	content()
+}
+
+// ContentType implements Content.
+func (*TextContent) ContentType() string { return TypeText }
+
+// ContentType implements Content.
+func (*ImageContent) ContentType() string { return TypeImage }
+
+// ContentType implements Content.
+func (*AudioContent) ContentType() string { return TypeAudio }
+
+// ContentType implements Content.
+func (*ResourceLink) ContentType() string { return TypeResourceLink }
+
+// ContentType implements Content.
+func (*EmbeddedResource) ContentType() string { return TypeResource }
+
+func (*TextContent) content()      {}
+func (*ImageContent) content()     {}
+func (*AudioContent) content()     {}
+func (*ResourceLink) content()     {}
+func (*EmbeddedResource) content() {}
+
+// BlockOf returns the union holding c (an empty one for a nil c).
+func BlockOf(c Content) ContentBlock {
+	var b ContentBlock
+	switch v := c.(type) {
+	case *TextContent:
+		b.Text = v
+	case *ImageContent:
+		b.Image = v
+	case *AudioContent:
+		b.Audio = v
+	case *ResourceLink:
+		b.ResourceLink = v
+	case *EmbeddedResource:
+		b.Resource = v
+	}
+	return b
+}
+
+// ContentBlock is one block of a tool result or prompt message on the
+// wire: the union of the [Content] types, exactly one of its fields set. It encodes as that variant, whose "type"
 // member tells them apart; decoding a block of any other type is an error.
 type ContentBlock struct {
 	Text         *TextContent      // "text"
@@ -149,19 +198,28 @@ func TextBlock(s string) ContentBlock {
 
 // Type returns the block's "type" value, or "" when no variant is set.
 func (b ContentBlock) Type() string {
-	switch {
-	case b.Text != nil:
-		return TypeText
-	case b.Image != nil:
-		return TypeImage
-	case b.Audio != nil:
-		return TypeAudio
-	case b.ResourceLink != nil:
-		return TypeResourceLink
-	case b.Resource != nil:
-		return TypeResource
+	if c := b.Content(); c != nil {
+		return c.ContentType()
 	}
 	return ""
+}
+
+// Content returns the variant that is set (the first, should several be),
+// nil when none is.
+func (b ContentBlock) Content() Content {
+	switch {
+	case b.Text != nil:
+		return b.Text
+	case b.Image != nil:
+		return b.Image
+	case b.Audio != nil:
+		return b.Audio
+	case b.ResourceLink != nil:
+		return b.ResourceLink
+	case b.Resource != nil:
+		return b.Resource
+	}
+	return nil
 }
 
 // MarshalJSON encodes the one variant that is set.
