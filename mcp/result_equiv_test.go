@@ -15,7 +15,7 @@ import (
 // typedCallResult encodes a tool result through the wire model, the way
 // every other result is encoded: the reference that the hand-appended hot
 // path (encodeCallResult) must equal.
-func typedCallResult(t *testing.T, s *Server, e *entry, res *tool.Result, req *request) []byte {
+func typedCallResult(t testing.TB, s *Server, e *entry, res *tool.Result, req *request) []byte {
 	t.Helper()
 	r := req.rev
 	out := &protocol.CallToolResult{Content: []protocol.ContentBlock{}}
@@ -109,5 +109,33 @@ func TestCallResultEqualsTypedEncoding(t *testing.T) {
 				t.Errorf("%s at %s: hand-appended differs from typed (-typed +hand):\n%s", tt.name, rv.name, d)
 			}
 		}
+	}
+}
+
+// BenchmarkCallResultEncoding compares the hand-appended tools/call result
+// with the typed encoding it equals, for an echo's one text block: what
+// keeps the hand encoder on the hot path.
+func BenchmarkCallResultEncoding(b *testing.B) {
+	s := NewServer(Implementation{Name: "bench", Version: "1"}, nil)
+	e := &entry{tool: &tool.Tool{Name: "echo"}}
+	res := tool.TextResult("hello")
+	for _, rv := range []struct {
+		name string
+		req  *request
+	}{{"2025-11-25", &request{method: "tools/call", rev: rev20251125}}, {"2026-07-28", &request{method: "tools/call", rev: rev20260728}}} {
+		b.Run("hand/"+rv.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.encodeCallResult(e, res, rv.req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("typed/"+rv.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				typedCallResult(b, s, e, res, rv.req)
+			}
+		})
 	}
 }
