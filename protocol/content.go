@@ -1,5 +1,7 @@
 package protocol
 
+import "reflect"
+
 // Content block "type" values.
 const (
 	TypeText         = "text"
@@ -165,30 +167,39 @@ func (*EmbeddedResource) content() {}
 // BlockOf returns the union holding c (an empty one for a nil c).
 func BlockOf(c Content) ContentBlock {
 	var b ContentBlock
-	switch v := c.(type) {
-	case *TextContent:
-		b.Text = v
-	case *ImageContent:
-		b.Image = v
-	case *AudioContent:
-		b.Audio = v
-	case *ResourceLink:
-		b.ResourceLink = v
-	case *EmbeddedResource:
-		b.Resource = v
+	if c == nil {
+		return b
+	}
+	u := reflect.ValueOf(&b).Elem()
+	for i := range u.NumField() {
+		if f := u.Field(i); f.Type() == reflect.TypeOf(c) {
+			f.Set(reflect.ValueOf(c))
+		}
 	}
 	return b
 }
 
 // ContentBlock is one block of a tool result or prompt message on the
-// wire: the union of the [Content] types, exactly one of its fields set. It encodes as that variant, whose "type"
-// member tells them apart; decoding a block of any other type is an error.
+// wire: the union of the [Content] types, exactly one of its fields set.
+// It encodes as that variant, whose "type" member tells them apart;
+// decoding a block of any other type is an error. A new block type is a
+// new field here: the union's decoding reads its cases from the fields.
 type ContentBlock struct {
 	Text         *TextContent      // "text"
 	Image        *ImageContent     // "image"
 	Audio        *AudioContent     // "audio"
 	ResourceLink *ResourceLink     // "resource_link"
 	Resource     *EmbeddedResource // "resource"
+}
+
+// contentBlocks is ContentBlock's union: a case per field, named by its
+// type's ContentType.
+var contentBlocks = union[ContentBlock]{
+	tag:  "content block type",
+	pick: tagged("type"),
+	cases: fieldCases[ContentBlock](func(t reflect.Type) string {
+		return reflect.New(t).Interface().(Content).ContentType()
+	}),
 }
 
 // TextBlock returns a block holding the text s.
@@ -207,17 +218,11 @@ func (b ContentBlock) Type() string {
 // Content returns the variant that is set (the first, should several be),
 // nil when none is.
 func (b ContentBlock) Content() Content {
-	switch {
-	case b.Text != nil:
-		return b.Text
-	case b.Image != nil:
-		return b.Image
-	case b.Audio != nil:
-		return b.Audio
-	case b.ResourceLink != nil:
-		return b.ResourceLink
-	case b.Resource != nil:
-		return b.Resource
+	u := reflect.ValueOf(b)
+	for i := range u.NumField() {
+		if f := u.Field(i); !f.IsNil() {
+			return f.Interface().(Content)
+		}
 	}
 	return nil
 }
@@ -229,28 +234,5 @@ func (b ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a block into the variant its "type" names.
 func (b *ContentBlock) UnmarshalJSON(data []byte) error {
-	typ, err := member(data, "type")
-	if err != nil {
-		return err
-	}
-	var v ContentBlock
-	switch typ {
-	case TypeText:
-		err = decodeVariant(data, &v.Text)
-	case TypeImage:
-		err = decodeVariant(data, &v.Image)
-	case TypeAudio:
-		err = decodeVariant(data, &v.Audio)
-	case TypeResourceLink:
-		err = decodeVariant(data, &v.ResourceLink)
-	case TypeResource:
-		err = decodeVariant(data, &v.Resource)
-	default:
-		return unknownVariant("content block type", typ)
-	}
-	if err != nil {
-		return err
-	}
-	*b = v
-	return nil
+	return contentBlocks.unmarshal(data, b)
 }
