@@ -136,7 +136,7 @@ func (c *EmbeddedResource) UnmarshalJSON(data []byte) error {
 // Content is one content block of a tool result or prompt message:
 // *[TextContent], *[ImageContent], *[AudioContent], *[ResourceLink] or
 // *[EmbeddedResource]. The set is closed (the interface has an unexported
-// method), and [ContentBlock] holds one of each as its union on the wire.
+// method), and [ContentBlock] is their union on the wire.
 type Content interface {
 	// ContentType returns the block's "type" value.
 	ContentType() string
@@ -183,7 +183,9 @@ func BlockOf(c Content) ContentBlock {
 // wire: the union of the [Content] types, exactly one of its fields set.
 // It encodes as that variant, whose "type" member tells them apart;
 // decoding a block of any other type is an error. A new block type is a
-// new field here: the union's decoding reads its cases from the fields.
+// new field here, also passed to marshalVariant in MarshalJSON: decoding,
+// Content and BlockOf read the fields (TestContentBlockEveryVariant
+// checks all four).
 type ContentBlock struct {
 	Text         *TextContent      // "text"
 	Image        *ImageContent     // "image"

@@ -26,9 +26,9 @@ type blockFields struct {
 // Audience says who the block is for: "user", "assistant" or both.
 func Audience(roles ...string) BlockOption {
 	return func(f *blockFields) {
-		f.ann.Audience = make([]protocol.Role, len(roles))
-		for i, r := range roles {
-			f.ann.Audience[i] = protocol.Role(r)
+		f.ann.Audience = nil // no roles leaves the audience out
+		for _, r := range roles {
+			f.ann.Audience = append(f.ann.Audience, protocol.Role(r))
 		}
 	}
 }

@@ -146,3 +146,15 @@ func TestContentWireForm(t *testing.T) {
 		})
 	}
 }
+
+// Options that set nothing leave the block as bare as before: no empty
+// annotations or audience on the wire.
+func TestEmptyOptionsAddNothing(t *testing.T) {
+	b, err := json.Marshal(tool.NewText("hi", tool.Audience(), tool.BlockMeta(nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"type":"text","text":"hi"}` {
+		t.Errorf("got %s", b)
+	}
+}
