@@ -13,7 +13,6 @@ import (
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/prompt"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // promptEntry is a registered prompt and its _meta, encoded once.
@@ -221,11 +220,11 @@ func wirePromptResult(res *prompt.Result, r protocol.Revision) (*protocol.GetPro
 		if err := contract.CheckBlock(m.Content); err != nil {
 			return nil, fmt.Errorf("messages[%d]: %w", i, err)
 		}
-		block, err := tool.WireContent(project(m.Content, r))
+		block, err := projectContent(m.Content, r)
 		if err != nil {
 			return nil, fmt.Errorf("messages[%d]: %w", i, err)
 		}
-		out.Messages = append(out.Messages, protocol.PromptMessage{Role: protocol.Role(m.Role), Content: block})
+		out.Messages = append(out.Messages, protocol.PromptMessage{Role: protocol.Role(m.Role), Content: protocol.BlockOf(block)})
 	}
 	if r.HasContentMeta() {
 		meta, err := protocol.MetaOf(res.Meta)

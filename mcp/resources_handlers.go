@@ -144,14 +144,7 @@ func (s *Server) readResult(contents []resource.Contents, r *request) (*protocol
 		if err := contract.CheckContents(c); err != nil {
 			return nil, fmt.Errorf("contents[%d]: %w", i, err)
 		}
-		if !r.rev.HasContentMeta() {
-			c.Meta = nil
-		}
-		w, err := c.Wire()
-		if err != nil {
-			return nil, fmt.Errorf("contents[%d]: %w", i, err)
-		}
-		res.Contents = append(res.Contents, w)
+		res.Contents = append(res.Contents, projectContents(c, r.rev))
 	}
 	return res, nil
 }
@@ -234,20 +227,16 @@ func (e *templateEntry) wire(r protocol.Revision) protocol.ResourceTemplate {
 }
 
 // wireAnnotations are a descriptor's annotations as revision r defines
-// them: lastModified only from 2025-06-18 on.
+// them (lastModified only from 2025-06-18 on); nil when none is set.
 func wireAnnotations(a *resource.Annotations, r protocol.Revision) *protocol.Annotations {
-	if a == nil {
+	a = projectAnnotations(a, r)
+	if a == nil || len(a.Audience) == 0 && a.Priority == nil && a.LastModified == "" {
 		return nil
 	}
-	w := &protocol.Annotations{Priority: a.Priority}
-	for _, who := range a.Audience {
-		w.Audience = append(w.Audience, protocol.Role(who))
+	if a.Audience != nil && len(a.Audience) == 0 {
+		cp := *a
+		cp.Audience = nil
+		return &cp
 	}
-	if r.HasContentMeta() {
-		w.LastModified = a.LastModified
-	}
-	if w.Audience == nil && w.Priority == nil && w.LastModified == "" {
-		return nil
-	}
-	return w
+	return a
 }

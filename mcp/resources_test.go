@@ -12,6 +12,7 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -25,7 +26,7 @@ func resourceServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 	srv.MustAddResource(resource.Resource{
 		URI: "test://static-text", Name: "static-text", Title: "Static text", MimeType: "text/plain",
 		Icons:       []resource.Icon{{Src: "https://example.com/i.png"}},
-		Annotations: &resource.Annotations{Audience: []string{"user"}, LastModified: "2025-01-12T15:00:58Z"},
+		Annotations: &resource.Annotations{Audience: []protocol.Role{"user"}, LastModified: "2025-01-12T15:00:58Z"},
 		Meta:        map[string]any{"com.example/k": "v"},
 		Read:        resource.Static(resource.Text("test://static-text", "text/plain", "hello")),
 	})

@@ -11,22 +11,32 @@ import (
 )
 
 // encodeCallResult encodes a CallToolResult with what the request's
-// revision defines. Text blocks without annotations or _meta, the common
-// case, are written by hand; the rest go through their MarshalJSON.
+// revision defines, by hand: the hot path of every server, where the typed
+// encoding (protocol.CallToolResult through fillEnvelope and json.Marshal)
+// costs more time and allocations (BenchmarkCallResultEncoding). It is
+// held byte for byte to the typed encoding by
+// TestCallResultEqualsTypedEncoding. The envelope is fillEnvelope's: its
+// _meta is encoded once per server (modernMeta) or, for a result with its
+// own _meta, filled by fillEnvelope here. Text blocks without annotations
+// or _meta, the common case, are written by hand; the rest go through
+// their MarshalJSON.
 func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (json.RawMessage, error) {
 	r := req.rev
 	buf := make([]byte, 0, resultSizeHint(res))
 	buf = append(buf, '{')
 	if r.Modern() {
-		buf = append(buf, `"resultType":"complete",`...)
+		buf = append(buf, `"resultType":"`+protocol.ResultTypeComplete+`",`...)
 	}
 	buf = append(buf, `"content":[`...)
 	for i, c := range res.Content {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		var err error
-		if buf, err = appendContent(buf, project(c, r)); err != nil {
+		p, err := projectContent(c, r)
+		if err == nil {
+			buf, err = appendContent(buf, p)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("encoding content block %d: %w", i, err)
 		}
 	}
@@ -48,16 +58,15 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 	if len(res.Meta) == 0 && !r.Modern() {
 		return append(buf, '}'), nil
 	}
-	m := s.modernMeta
+	m := s.modernMeta // what fillEnvelope puts in a modern result's _meta, encoded once
 	if len(res.Meta) > 0 {
-		rm, err := resultMetaOf(res.Meta)
-		if err != nil {
+		var env protocol.Envelope
+		var err error
+		if env.Meta, err = resultMetaOf(res.Meta); err != nil {
 			return nil, err
 		}
-		if r.Modern() {
-			rm.ServerInfo = &s.modernInfo
-		}
-		if m, err = json.Marshal(rm); err != nil {
+		s.fillEnvelope(&env, req)
+		if m, err = json.Marshal(env.Meta); err != nil {
 			return nil, fmt.Errorf("encoding result _meta: %w", err)
 		}
 	}
@@ -81,7 +90,7 @@ func resultMetaOf(meta map[string]any) (*protocol.ResultMeta, error) {
 func resultSizeHint(res *tool.Result) int {
 	n := 64
 	for _, c := range res.Content {
-		if t, ok := c.(*tool.Text); ok {
+		if t, ok := c.(*protocol.TextContent); ok && t != nil {
 			n += len(t.Text) + len(t.Text)/16 + 32
 		} else {
 			n += 256
@@ -102,8 +111,10 @@ func structuredJSON(v any) (json.RawMessage, error) {
 	return b, nil
 }
 
-func appendContent(buf []byte, c tool.Content) ([]byte, error) {
-	if t, ok := c.(*tool.Text); ok && t.Annotations == nil && len(t.Meta) == 0 {
+// appendContent appends the block's JSON; a text block without annotations
+// or _meta, the common case, is written by hand.
+func appendContent(buf []byte, c protocol.Content) ([]byte, error) {
+	if t, ok := c.(*protocol.TextContent); ok && t.Annotations == nil && len(t.Meta) == 0 {
 		buf = append(buf, `{"type":"text","text":`...)
 		buf = jsonx.AppendString(buf, t.Text)
 		return append(buf, '}'), nil
@@ -113,71 +124,4 @@ func appendContent(buf []byte, c tool.Content) ([]byte, error) {
 		return buf, err
 	}
 	return append(buf, b...), nil
-}
-
-// project returns the block as revision r can carry it: blocks r does not
-// define become a text block describing them, and fields r lacks are
-// dropped.
-func project(c tool.Content, r protocol.Revision) tool.Content {
-	switch b := c.(type) {
-	case *tool.Audio:
-		if !r.HasAudio() {
-			return &tool.Text{Text: fmt.Sprintf("[audio content (%s, %d bytes of base64) omitted: this protocol version cannot carry audio]", b.MimeType, len(b.Data))}
-		}
-	case *tool.ResourceLink:
-		if !r.HasResourceLinks() {
-			return &tool.Text{Text: describeLink(b)}
-		}
-	}
-	if r.HasContentMeta() {
-		return c
-	}
-	return stripMeta(c)
-}
-
-func describeLink(l *tool.ResourceLink) string {
-	s := "[resource link] " + l.Name + " <" + l.URI + ">"
-	if l.MimeType != "" {
-		s += " (" + l.MimeType + ")"
-	}
-	if l.Description != "" {
-		s += ": " + l.Description
-	}
-	return s
-}
-
-// stripMeta drops _meta and annotations.lastModified, which revisions
-// before 2025-06-18 do not define on content blocks.
-func stripMeta(c tool.Content) tool.Content {
-	ann := func(a *tool.ContentAnnotations) *tool.ContentAnnotations {
-		if a == nil || a.LastModified == "" {
-			return a
-		}
-		cp := *a
-		cp.LastModified = ""
-		if cp.Audience == nil && cp.Priority == nil {
-			return nil
-		}
-		return &cp
-	}
-	switch b := c.(type) {
-	case *tool.Text:
-		cp := *b
-		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
-		return &cp
-	case *tool.Image:
-		cp := *b
-		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
-		return &cp
-	case *tool.Audio:
-		cp := *b
-		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
-		return &cp
-	case *tool.EmbeddedResource:
-		cp := *b
-		cp.Meta, cp.Annotations = nil, ann(b.Annotations)
-		cp.Resource.Meta = nil
-		return &cp
-	}
-	return c
 }

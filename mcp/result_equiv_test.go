@@ -3,6 +3,7 @@ package mcp
 import (
 	stdjson "encoding/json"
 	"testing"
+	"time"
 
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
@@ -14,16 +15,16 @@ import (
 // typedCallResult encodes a tool result through the wire model, the way
 // every other result is encoded: the reference that the hand-appended hot
 // path (encodeCallResult) must equal.
-func typedCallResult(t *testing.T, s *Server, e *entry, res *tool.Result, req *request) []byte {
+func typedCallResult(t testing.TB, s *Server, e *entry, res *tool.Result, req *request) []byte {
 	t.Helper()
 	r := req.rev
 	out := &protocol.CallToolResult{Content: []protocol.ContentBlock{}}
 	for _, c := range res.Content {
-		b, err := tool.WireContent(project(c, r))
+		b, err := projectContent(c, protocol.Revision(r))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out.Content = append(out.Content, b)
+		out.Content = append(out.Content, protocol.BlockOf(b))
 	}
 	if res.Structured != nil && r.HasStructured() {
 		v, err := structuredJSON(res.Structured)
@@ -71,11 +72,15 @@ func TestCallResultEqualsTypedEncoding(t *testing.T) {
 		{"error", plainTool, tool.ErrorResult("failed: %d", 3)},
 		{"blocks", plainTool, &tool.Result{Content: []tool.Content{
 			tool.NewText("t", tool.Audience("user"), tool.Priority(0.5), tool.BlockMeta(map[string]any{"k": "v"})),
+			tool.NewText("dated", tool.LastModified(time.Unix(0, 0))),
 			tool.NewImage([]byte{1, 2}, "image/png"),
 			tool.NewAudio([]byte("RIFF"), "audio/wav"),
 			tool.NewResourceLink("file:///a.txt", "a.txt"),
+			&tool.ResourceLink{URI: "file:///i.txt", Name: "i.txt", Icons: []protocol.Icon{{Src: "https://example.com/i.png"}}},
 			tool.NewEmbeddedText("file:///b.txt", "text/plain", "b"),
 			tool.NewEmbeddedBlob("file:///c.bin", "", []byte{0}),
+			&tool.EmbeddedResource{Resource: protocol.ResourceContents{Text: &protocol.TextResourceContents{
+				URI: "file:///d.txt", Text: "d", Meta: protocol.Meta{"k": json.RawMessage(`1`)}}}},
 		}}},
 		{"object structured", objectTool, &tool.Result{Content: []tool.Content{tool.NewText(`{"a":1}`)}, Structured: json.RawMessage(`{"a":1}`)}},
 		{"array structured", arrayTool, &tool.Result{Content: []tool.Content{tool.NewText(`[1]`)}, Structured: []int{1}}},
@@ -104,5 +109,33 @@ func TestCallResultEqualsTypedEncoding(t *testing.T) {
 				t.Errorf("%s at %s: hand-appended differs from typed (-typed +hand):\n%s", tt.name, rv.name, d)
 			}
 		}
+	}
+}
+
+// BenchmarkCallResultEncoding compares the hand-appended tools/call result
+// with the typed encoding it equals, for an echo's one text block: what
+// keeps the hand encoder on the hot path.
+func BenchmarkCallResultEncoding(b *testing.B) {
+	s := NewServer(Implementation{Name: "bench", Version: "1"}, nil)
+	e := &entry{tool: &tool.Tool{Name: "echo"}}
+	res := tool.TextResult("hello")
+	for _, rv := range []struct {
+		name string
+		req  *request
+	}{{"2025-11-25", &request{method: "tools/call", rev: protocol.Revision20251125}}, {"2026-07-28", &request{method: "tools/call", rev: protocol.Revision20260728}}} {
+		b.Run("hand/"+rv.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.encodeCallResult(e, res, rv.req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("typed/"+rv.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				typedCallResult(b, s, e, res, rv.req)
+			}
+		})
 	}
 }

@@ -18,7 +18,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // Argument describes one argument of a prompt.
@@ -46,15 +45,17 @@ const (
 // type (text, image, audio, resource_link, embedded resource).
 type Message struct {
 	Role    Role
-	Content tool.Content
+	Content protocol.Content
 }
 
 // UserText returns a user message holding text.
-func UserText(text string) Message { return Message{Role: User, Content: tool.NewText(text)} }
+func UserText(text string) Message {
+	return Message{Role: User, Content: &protocol.TextContent{Text: text}}
+}
 
 // AssistantText returns an assistant message holding text.
 func AssistantText(text string) Message {
-	return Message{Role: Assistant, Content: tool.NewText(text)}
+	return Message{Role: Assistant, Content: &protocol.TextContent{Text: text}}
 }
 
 // Result is what prompts/get answers.

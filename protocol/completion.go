@@ -41,6 +41,16 @@ type CompletionReference struct {
 	Resource *ResourceTemplateReference // "ref/resource"
 }
 
+// completionReferences is CompletionReference's union.
+var completionReferences = union[CompletionReference]{
+	tag:  "completion reference type",
+	pick: tagged("type"),
+	cases: []unionCase[CompletionReference]{
+		variant(TypeRefPrompt, func(r *CompletionReference) **PromptReference { return &r.Prompt }),
+		variant(TypeRefResource, func(r *CompletionReference) **ResourceTemplateReference { return &r.Resource }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (r CompletionReference) MarshalJSON() ([]byte, error) {
 	return marshalVariant("completion reference", r.Prompt, r.Resource)
@@ -48,24 +58,7 @@ func (r CompletionReference) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a reference into the variant its "type" names.
 func (r *CompletionReference) UnmarshalJSON(data []byte) error {
-	typ, err := member(data, "type")
-	if err != nil {
-		return err
-	}
-	var v CompletionReference
-	switch typ {
-	case TypeRefPrompt:
-		err = decodeVariant(data, &v.Prompt)
-	case TypeRefResource:
-		err = decodeVariant(data, &v.Resource)
-	default:
-		return unknownVariant("completion reference type", typ)
-	}
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return completionReferences.unmarshal(data, r)
 }
 
 // PromptReference names a prompt. It encodes with "type": "ref/prompt".

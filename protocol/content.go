@@ -1,5 +1,7 @@
 package protocol
 
+import "reflect"
+
 // Content block "type" values.
 const (
 	TypeText         = "text"
@@ -131,15 +133,75 @@ func (c *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	return unmarshalTagged(data, "type", TypeResource, (*plain)(c))
 }
 
-// ContentBlock is one block of a tool result or prompt message: exactly
-// one of its fields is set. It encodes as that variant, whose "type"
-// member tells them apart; decoding a block of any other type is an error.
+// Content is one content block of a tool result or prompt message:
+// *[TextContent], *[ImageContent], *[AudioContent], *[ResourceLink] or
+// *[EmbeddedResource]. The set is closed (the interface has an unexported
+// method), and [ContentBlock] is their union on the wire.
+type Content interface {
+	// ContentType returns the block's "type" value.
+	ContentType() string
+	content()
+}
+
+// ContentType implements Content.
+func (*TextContent) ContentType() string { return TypeText }
+
+// ContentType implements Content.
+func (*ImageContent) ContentType() string { return TypeImage }
+
+// ContentType implements Content.
+func (*AudioContent) ContentType() string { return TypeAudio }
+
+// ContentType implements Content.
+func (*ResourceLink) ContentType() string { return TypeResourceLink }
+
+// ContentType implements Content.
+func (*EmbeddedResource) ContentType() string { return TypeResource }
+
+func (*TextContent) content()      {}
+func (*ImageContent) content()     {}
+func (*AudioContent) content()     {}
+func (*ResourceLink) content()     {}
+func (*EmbeddedResource) content() {}
+
+// BlockOf returns the union holding c (an empty one for a nil c).
+func BlockOf(c Content) ContentBlock {
+	var b ContentBlock
+	if c == nil {
+		return b
+	}
+	u := reflect.ValueOf(&b).Elem()
+	for i := range u.NumField() {
+		if f := u.Field(i); f.Type() == reflect.TypeOf(c) {
+			f.Set(reflect.ValueOf(c))
+		}
+	}
+	return b
+}
+
+// ContentBlock is one block of a tool result or prompt message on the
+// wire: the union of the [Content] types, exactly one of its fields set.
+// It encodes as that variant, whose "type" member tells them apart;
+// decoding a block of any other type is an error. A new block type is a
+// new field here, also passed to marshalVariant in MarshalJSON: decoding,
+// Content and BlockOf read the fields (TestContentBlockEveryVariant
+// checks all four).
 type ContentBlock struct {
 	Text         *TextContent      // "text"
 	Image        *ImageContent     // "image"
 	Audio        *AudioContent     // "audio"
 	ResourceLink *ResourceLink     // "resource_link"
 	Resource     *EmbeddedResource // "resource"
+}
+
+// contentBlocks is ContentBlock's union: a case per field, named by its
+// type's ContentType.
+var contentBlocks = union[ContentBlock]{
+	tag:  "content block type",
+	pick: tagged("type"),
+	cases: fieldCases[ContentBlock](func(t reflect.Type) string {
+		return reflect.New(t).Interface().(Content).ContentType()
+	}),
 }
 
 // TextBlock returns a block holding the text s.
@@ -149,19 +211,22 @@ func TextBlock(s string) ContentBlock {
 
 // Type returns the block's "type" value, or "" when no variant is set.
 func (b ContentBlock) Type() string {
-	switch {
-	case b.Text != nil:
-		return TypeText
-	case b.Image != nil:
-		return TypeImage
-	case b.Audio != nil:
-		return TypeAudio
-	case b.ResourceLink != nil:
-		return TypeResourceLink
-	case b.Resource != nil:
-		return TypeResource
+	if c := b.Content(); c != nil {
+		return c.ContentType()
 	}
 	return ""
+}
+
+// Content returns the variant that is set (the first, should several be),
+// nil when none is.
+func (b ContentBlock) Content() Content {
+	u := reflect.ValueOf(b)
+	for i := range u.NumField() {
+		if f := u.Field(i); !f.IsNil() {
+			return f.Interface().(Content)
+		}
+	}
+	return nil
 }
 
 // MarshalJSON encodes the one variant that is set.
@@ -171,28 +236,5 @@ func (b ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a block into the variant its "type" names.
 func (b *ContentBlock) UnmarshalJSON(data []byte) error {
-	typ, err := member(data, "type")
-	if err != nil {
-		return err
-	}
-	var v ContentBlock
-	switch typ {
-	case TypeText:
-		err = decodeVariant(data, &v.Text)
-	case TypeImage:
-		err = decodeVariant(data, &v.Image)
-	case TypeAudio:
-		err = decodeVariant(data, &v.Audio)
-	case TypeResourceLink:
-		err = decodeVariant(data, &v.ResourceLink)
-	case TypeResource:
-		err = decodeVariant(data, &v.Resource)
-	default:
-		return unknownVariant("content block type", typ)
-	}
-	if err != nil {
-		return err
-	}
-	*b = v
-	return nil
+	return contentBlocks.unmarshal(data, b)
 }

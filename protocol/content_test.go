@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -128,5 +129,33 @@ func TestPlainTypedVariantsChecked(t *testing.T) {
 	var f ElicitRequestFormParams
 	if err := json.Unmarshal([]byte(`{"mode":"url","message":"m","url":"https://x"}`), &f); err == nil {
 		t.Error("URL params decoded as form params")
+	}
+}
+
+// Every variant of ContentBlock encodes alone and decodes back into its
+// own field: a new block type added as a field but left out of the
+// union's encoding fails here.
+func TestContentBlockEveryVariant(t *testing.T) {
+	u := reflect.TypeFor[ContentBlock]()
+	for i := range u.NumField() {
+		c := reflect.New(u.Field(i).Type.Elem()).Interface().(Content)
+		if e, ok := c.(*EmbeddedResource); ok {
+			e.Resource.Text = &TextResourceContents{URI: "a:b"}
+		}
+		b := BlockOf(c)
+		if b.Content() != c || b.Type() != c.ContentType() {
+			t.Fatalf("%s: BlockOf/Content do not round-trip", c.ContentType())
+		}
+		data, err := json.Marshal(b)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ContentType(), err)
+		}
+		var got ContentBlock
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatalf("%s: %v", c.ContentType(), err)
+		}
+		if got.Type() != c.ContentType() || reflect.ValueOf(got).Field(i).IsNil() {
+			t.Errorf("%s decoded as %+v", data, got)
+		}
 	}
 }

@@ -37,6 +37,17 @@ type ElicitRequestParams struct {
 	URL  *ElicitRequestURLParams  // a URL to visit
 }
 
+// elicitParams is ElicitRequestParams' union; an absent mode is a form.
+var elicitParams = union[ElicitRequestParams]{
+	tag:  "elicitation mode",
+	pick: tagged("mode"),
+	cases: []unionCase[ElicitRequestParams]{
+		variant("", func(p *ElicitRequestParams) **ElicitRequestFormParams { return &p.Form }),
+		variant(ElicitModeForm, func(p *ElicitRequestParams) **ElicitRequestFormParams { return &p.Form }),
+		variant(ElicitModeURL, func(p *ElicitRequestParams) **ElicitRequestURLParams { return &p.URL }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (p ElicitRequestParams) MarshalJSON() ([]byte, error) {
 	return marshalVariant("elicitation params", p.Form, p.URL)
@@ -44,24 +55,7 @@ func (p ElicitRequestParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes params into the variant their "mode" names.
 func (p *ElicitRequestParams) UnmarshalJSON(data []byte) error {
-	mode, err := member(data, "mode")
-	if err != nil {
-		return err
-	}
-	var v ElicitRequestParams
-	switch mode {
-	case "", ElicitModeForm:
-		err = decodeVariant(data, &v.Form)
-	case ElicitModeURL:
-		err = decodeVariant(data, &v.URL)
-	default:
-		return unknownVariant("elicitation mode", mode)
-	}
-	if err != nil {
-		return err
-	}
-	*p = v
-	return nil
+	return elicitParams.unmarshal(data, p)
 }
 
 // ElicitRequestFormParams ask the user to fill in a form in the client.

@@ -27,6 +27,64 @@ type PrimitiveSchemaDefinition struct {
 	LegacyTitledEnum         *LegacyTitledEnumSchema         // one of values labelled by enumNames
 }
 
+// primitiveSchemas is PrimitiveSchemaDefinition's union. Its variants are
+// told apart by "type" and, for strings and arrays, by the enum members
+// present (see pickPrimitive).
+var primitiveSchemas = union[PrimitiveSchemaDefinition]{
+	tag:  "primitive schema type",
+	pick: pickPrimitive,
+	cases: []unionCase[PrimitiveSchemaDefinition]{
+		variant("boolean", func(d *PrimitiveSchemaDefinition) **BooleanSchema { return &d.Boolean }),
+		variant("number", func(d *PrimitiveSchemaDefinition) **NumberSchema { return &d.Number }),
+		variant("integer", func(d *PrimitiveSchemaDefinition) **NumberSchema { return &d.Number }),
+		variant("string", func(d *PrimitiveSchemaDefinition) **StringSchema { return &d.String }),
+		variant("string enumNames", func(d *PrimitiveSchemaDefinition) **LegacyTitledEnumSchema { return &d.LegacyTitledEnum }),
+		variant("string oneOf", func(d *PrimitiveSchemaDefinition) **TitledSingleSelectEnumSchema { return &d.TitledSingleSelectEnum }),
+		variant("string enum", func(d *PrimitiveSchemaDefinition) **UntitledSingleSelectEnumSchema {
+			return &d.UntitledSingleSelectEnum
+		}),
+		variant("array", func(d *PrimitiveSchemaDefinition) **UntitledMultiSelectEnumSchema { return &d.UntitledMultiSelectEnum }),
+		variant("array anyOf", func(d *PrimitiveSchemaDefinition) **TitledMultiSelectEnumSchema { return &d.TitledMultiSelectEnum }),
+	},
+}
+
+// pickPrimitive names a field schema's variant: its "type", refined for a
+// string by enumNames, oneOf or enum (first present wins) and for an
+// array by items.anyOf. Any other type is refused here, so that no type
+// value can name a refined case.
+func pickPrimitive(data []byte) (string, error) {
+	f, err := members(data, "type", "enumNames", "oneOf", "enum", "items")
+	if err != nil {
+		return "", err
+	}
+	var typ string
+	if f[0] != nil {
+		if err := json.Unmarshal(f[0], &typ); err != nil {
+			return "", errorf("primitive schema type must be a string")
+		}
+	}
+	switch typ {
+	case "boolean", "number", "integer":
+		return typ, nil
+	case "string":
+		for i, refined := range []string{"enumNames", "oneOf", "enum"} {
+			if f[i+1] != nil {
+				return "string " + refined, nil
+			}
+		}
+		return typ, nil
+	case "array":
+		if f[4] != nil {
+			anyOf, err := lookup(f[4], "anyOf")
+			if err != nil || anyOf != nil {
+				return "array anyOf", err
+			}
+		}
+		return typ, nil
+	}
+	return "", unknownVariant("primitive schema type", typ)
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (d PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 	return marshalVariant("primitive schema", d.String, d.Number, d.Boolean,
@@ -36,55 +94,7 @@ func (d PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a field schema into the variant its members name.
 func (d *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
-	f, err := members(data, "type", "enumNames", "oneOf", "enum", "items")
-	if err != nil {
-		return err
-	}
-	var typ string
-	if f[0] != nil {
-		if err := json.Unmarshal(f[0], &typ); err != nil {
-			return errorf("primitive schema type must be a string")
-		}
-	}
-	var v PrimitiveSchemaDefinition
-	switch typ {
-	case "boolean":
-		err = decodeVariant(data, &v.Boolean)
-	case "number", "integer":
-		err = decodeVariant(data, &v.Number)
-	case "string":
-		switch {
-		case f[1] != nil:
-			err = decodeVariant(data, &v.LegacyTitledEnum)
-		case f[2] != nil:
-			err = decodeVariant(data, &v.TitledSingleSelectEnum)
-		case f[3] != nil:
-			err = decodeVariant(data, &v.UntitledSingleSelectEnum)
-		default:
-			err = decodeVariant(data, &v.String)
-		}
-	case "array":
-		titled := false
-		if f[4] != nil {
-			anyOf, err := lookup(f[4], "anyOf")
-			if err != nil {
-				return err
-			}
-			titled = anyOf != nil
-		}
-		if titled {
-			err = decodeVariant(data, &v.TitledMultiSelectEnum)
-		} else {
-			err = decodeVariant(data, &v.UntitledMultiSelectEnum)
-		}
-	default:
-		return unknownVariant("primitive schema type", typ)
-	}
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
+	return primitiveSchemas.unmarshal(data, d)
 }
 
 // StringSchema is a free-text field. It encodes with "type": "string".

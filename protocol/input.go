@@ -31,6 +31,17 @@ type InputRequest struct {
 	ListRoots     *ListRootsRequest     // roots/list
 }
 
+// inputRequests is InputRequest's union.
+var inputRequests = union[InputRequest]{
+	tag:  "input request method",
+	pick: tagged("method"),
+	cases: []unionCase[InputRequest]{
+		variant(MethodElicit, func(r *InputRequest) **ElicitRequest { return &r.Elicit }),
+		variant(MethodCreateMessage, func(r *InputRequest) **CreateMessageRequest { return &r.CreateMessage }),
+		variant(MethodListRoots, func(r *InputRequest) **ListRootsRequest { return &r.ListRoots }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (r InputRequest) MarshalJSON() ([]byte, error) {
 	return marshalVariant("input request", r.Elicit, r.CreateMessage, r.ListRoots)
@@ -38,26 +49,7 @@ func (r InputRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a request into the variant its "method" names.
 func (r *InputRequest) UnmarshalJSON(data []byte) error {
-	method, err := member(data, "method")
-	if err != nil {
-		return err
-	}
-	var v InputRequest
-	switch method {
-	case MethodElicit:
-		err = decodeVariant(data, &v.Elicit)
-	case MethodCreateMessage:
-		err = decodeVariant(data, &v.CreateMessage)
-	case MethodListRoots:
-		err = decodeVariant(data, &v.ListRoots)
-	default:
-		return unknownVariant("input request method", method)
-	}
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return inputRequests.unmarshal(data, r)
 }
 
 // InputResponse is one answer to an input request: exactly one of its
@@ -71,6 +63,18 @@ type InputResponse struct {
 	ListRoots     *ListRootsResult     // answers roots/list
 }
 
+// inputResponses is InputResponse's union, its variants named by the
+// member only each has.
+var inputResponses = union[InputResponse]{
+	tag:  "input response",
+	pick: onlyMember("input response must have exactly one of action, model and roots", "action", "model", "roots"),
+	cases: []unionCase[InputResponse]{
+		variant("action", func(r *InputResponse) **ElicitResult { return &r.Elicit }),
+		variant("model", func(r *InputResponse) **CreateMessageResult { return &r.CreateMessage }),
+		variant("roots", func(r *InputResponse) **ListRootsResult { return &r.ListRoots }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (r InputResponse) MarshalJSON() ([]byte, error) {
 	return marshalVariant("input response", r.Elicit, r.CreateMessage, r.ListRoots)
@@ -78,33 +82,7 @@ func (r InputResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes an answer into the variant whose member it has.
 func (r *InputResponse) UnmarshalJSON(data []byte) error {
-	f, err := members(data, "action", "model", "roots")
-	if err != nil {
-		return err
-	}
-	found := 0
-	for _, m := range f {
-		if m != nil {
-			found++
-		}
-	}
-	if found != 1 {
-		return errorf("input response must have exactly one of action, model and roots")
-	}
-	var v InputResponse
-	switch {
-	case f[0] != nil:
-		err = decodeVariant(data, &v.Elicit)
-	case f[1] != nil:
-		err = decodeVariant(data, &v.CreateMessage)
-	default:
-		err = decodeVariant(data, &v.ListRoots)
-	}
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
+	return inputResponses.unmarshal(data, r)
 }
 
 // Outcome is the result of a request that may need input first
@@ -123,21 +101,22 @@ func (o Outcome[T]) MarshalJSON() ([]byte, error) {
 	return marshalVariant("outcome", o.Result, o.InputRequired)
 }
 
-// UnmarshalJSON decodes a result into the variant its "resultType" names.
+// UnmarshalJSON decodes a result into the variant its "resultType" names:
+// InputRequired for "input_required", Result for any other or none.
 func (o *Outcome[T]) UnmarshalJSON(data []byte) error {
-	rt, err := member(data, "resultType")
-	if err != nil {
-		return err
+	u := union[Outcome[T]]{
+		tag: "result type",
+		pick: func(data []byte) (string, error) {
+			rt, err := member(data, "resultType")
+			if err != nil || ResultType(rt) == ResultTypeInputRequired {
+				return rt, err
+			}
+			return "", nil
+		},
+		cases: []unionCase[Outcome[T]]{
+			variant(string(ResultTypeInputRequired), func(o *Outcome[T]) **InputRequiredResult { return &o.InputRequired }),
+			variant("", func(o *Outcome[T]) **T { return &o.Result }),
+		},
 	}
-	var v Outcome[T]
-	if ResultType(rt) == ResultTypeInputRequired {
-		err = decodeVariant(data, &v.InputRequired)
-	} else {
-		err = decodeVariant(data, &v.Result)
-	}
-	if err != nil {
-		return err
-	}
-	*o = v
-	return nil
+	return u.unmarshal(data, o)
 }

@@ -79,6 +79,30 @@ type ResourceContents struct {
 	Blob *BlobResourceContents // has "blob"
 }
 
+// resourceContents is ResourceContents' union, its variants named by the
+// member only each has.
+var resourceContents = union[ResourceContents]{
+	tag: "resource contents",
+	pick: func(data []byte) (string, error) {
+		f, err := members(data, "text", "blob")
+		switch {
+		case err != nil:
+			return "", err
+		case f[0] != nil && f[1] != nil:
+			return "", errorf("resource contents have both text and blob")
+		case f[0] != nil:
+			return "text", nil
+		case f[1] != nil:
+			return "blob", nil
+		}
+		return "", errorf("resource contents have neither text nor blob")
+	},
+	cases: []unionCase[ResourceContents]{
+		variant("text", func(c *ResourceContents) **TextResourceContents { return &c.Text }),
+		variant("blob", func(c *ResourceContents) **BlobResourceContents { return &c.Blob }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (c ResourceContents) MarshalJSON() ([]byte, error) {
 	return marshalVariant("resource contents", c.Text, c.Blob)
@@ -86,24 +110,5 @@ func (c ResourceContents) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes contents into the variant whose member it has.
 func (c *ResourceContents) UnmarshalJSON(data []byte) error {
-	f, err := members(data, "text", "blob")
-	if err != nil {
-		return err
-	}
-	var v ResourceContents
-	switch {
-	case f[0] != nil && f[1] != nil:
-		return errorf("resource contents have both text and blob")
-	case f[0] != nil:
-		err = decodeVariant(data, &v.Text)
-	case f[1] != nil:
-		err = decodeVariant(data, &v.Blob)
-	default:
-		return errorf("resource contents have neither text nor blob")
-	}
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
+	return resourceContents.unmarshal(data, c)
 }

@@ -110,6 +110,19 @@ type SamplingContentBlock struct {
 	ToolResult *ToolResultContent // "tool_result"
 }
 
+// samplingBlocks is SamplingContentBlock's union.
+var samplingBlocks = union[SamplingContentBlock]{
+	tag:  "sampling content type",
+	pick: tagged("type"),
+	cases: []unionCase[SamplingContentBlock]{
+		variant(TypeText, func(b *SamplingContentBlock) **TextContent { return &b.Text }),
+		variant(TypeImage, func(b *SamplingContentBlock) **ImageContent { return &b.Image }),
+		variant(TypeAudio, func(b *SamplingContentBlock) **AudioContent { return &b.Audio }),
+		variant(TypeToolUse, func(b *SamplingContentBlock) **ToolUseContent { return &b.ToolUse }),
+		variant(TypeToolResult, func(b *SamplingContentBlock) **ToolResultContent { return &b.ToolResult }),
+	},
+}
+
 // MarshalJSON encodes the one variant that is set.
 func (b SamplingContentBlock) MarshalJSON() ([]byte, error) {
 	return marshalVariant("sampling content block", b.Text, b.Image, b.Audio, b.ToolUse, b.ToolResult)
@@ -117,30 +130,7 @@ func (b SamplingContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes a block into the variant its "type" names.
 func (b *SamplingContentBlock) UnmarshalJSON(data []byte) error {
-	typ, err := member(data, "type")
-	if err != nil {
-		return err
-	}
-	var v SamplingContentBlock
-	switch typ {
-	case TypeText:
-		err = decodeVariant(data, &v.Text)
-	case TypeImage:
-		err = decodeVariant(data, &v.Image)
-	case TypeAudio:
-		err = decodeVariant(data, &v.Audio)
-	case TypeToolUse:
-		err = decodeVariant(data, &v.ToolUse)
-	case TypeToolResult:
-		err = decodeVariant(data, &v.ToolResult)
-	default:
-		return unknownVariant("sampling content type", typ)
-	}
-	if err != nil {
-		return err
-	}
-	*b = v
-	return nil
+	return samplingBlocks.unmarshal(data, b)
 }
 
 // ToolUseContent is the model's call of a tool during sampling. It encodes

@@ -9,7 +9,6 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // ErrNotFound is the error a read function wraps to answer that the
@@ -18,12 +17,12 @@ var ErrNotFound = errors.New("resource not found")
 
 // Contents is one item of a read's result: text, or binary data kept
 // base64-encoded (the type of an embedded resource's contents in a tool
-// result, so that one value serves both).
-type Contents = tool.ResourceContents
+// result, so that one value serves both). [Text] and [Blob] build it.
+type Contents = protocol.ResourceContents
 
 // Annotations are optional hints for the client: audience ("user",
 // "assistant"), priority in [0, 1], lastModified.
-type Annotations = tool.ContentAnnotations
+type Annotations = protocol.Annotations
 
 // Icon is an icon for display (see tool.Icon).
 type Icon = protocol.Icon
@@ -86,8 +85,8 @@ type Resource struct {
 
 // Link returns a resource_link content block for r, for a tool result that
 // points at this registered resource.
-func (r Resource) Link() *tool.ResourceLink {
-	return &tool.ResourceLink{
+func (r Resource) Link() *protocol.ResourceLink {
+	return &protocol.ResourceLink{
 		URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
 		MimeType: r.MimeType, Size: r.Size, Annotations: r.Annotations,
 	}
@@ -136,12 +135,12 @@ type Template struct {
 
 // Text returns text contents.
 func Text(uri, mimeType, text string) Contents {
-	return Contents{URI: uri, MimeType: mimeType, Text: text}
+	return Contents{Text: &protocol.TextResourceContents{URI: uri, MimeType: mimeType, Text: text}}
 }
 
 // Blob returns binary contents, base64-encoded.
 func Blob(uri, mimeType string, data []byte) Contents {
-	return Contents{URI: uri, MimeType: mimeType, Blob: base64.StdEncoding.EncodeToString(data), IsBlob: true}
+	return Contents{Blob: &protocol.BlobResourceContents{URI: uri, MimeType: mimeType, Blob: base64.StdEncoding.EncodeToString(data)}}
 }
 
 // Static returns a read function that always answers with the given

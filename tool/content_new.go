@@ -3,6 +3,10 @@ package tool
 import (
 	"encoding/base64"
 	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // BlockOption sets an optional field of a content block built by NewText,
@@ -11,8 +15,8 @@ type BlockOption func(*blockFields)
 
 // blockFields collects the optional fields the options set.
 type blockFields struct {
-	ann  ContentAnnotations
-	meta map[string]any
+	ann  protocol.Annotations
+	meta protocol.Meta
 
 	// resource_link only
 	title, description, mimeType string
@@ -21,7 +25,12 @@ type blockFields struct {
 
 // Audience says who the block is for: "user", "assistant" or both.
 func Audience(roles ...string) BlockOption {
-	return func(f *blockFields) { f.ann.Audience = roles }
+	return func(f *blockFields) {
+		f.ann.Audience = nil // no roles leaves the audience out
+		for _, r := range roles {
+			f.ann.Audience = append(f.ann.Audience, protocol.Role(r))
+		}
+	}
 }
 
 // Priority says how important the block is, from 0 (optional) to 1
@@ -36,9 +45,23 @@ func LastModified(t time.Time) BlockOption {
 	return func(f *blockFields) { f.ann.LastModified = t.UTC().Format(time.RFC3339Nano) }
 }
 
-// BlockMeta sets the block's _meta object.
+// BlockMeta sets the block's _meta object. Each value is encoded as JSON
+// here; a value that cannot be is kept as an empty raw value, which the
+// server's check of the result reports.
 func BlockMeta(meta map[string]any) BlockOption {
-	return func(f *blockFields) { f.meta = meta }
+	return func(f *blockFields) {
+		if len(meta) == 0 {
+			return
+		}
+		f.meta = make(protocol.Meta, len(meta))
+		for k, v := range meta {
+			b, err := json.Marshal(v)
+			if err != nil {
+				b = nil
+			}
+			f.meta[k] = b
+		}
+	}
 }
 
 // LinkTitle sets a resource link's display title. Only NewResourceLink
@@ -65,7 +88,7 @@ func LinkSize(n int64) BlockOption {
 	return func(f *blockFields) { f.size = &n }
 }
 
-func collect(opts []BlockOption) (*ContentAnnotations, *blockFields) {
+func collect(opts []BlockOption) (*protocol.Annotations, *blockFields) {
 	var f blockFields
 	for _, o := range opts {
 		o(&f)
@@ -114,7 +137,7 @@ func NewResourceLink(uri, name string, opts ...BlockOption) *ResourceLink {
 func NewEmbeddedText(uri, mimeType, text string, opts ...BlockOption) *EmbeddedResource {
 	ann, f := collect(opts)
 	return &EmbeddedResource{
-		Resource:    ResourceContents{URI: uri, MimeType: mimeType, Text: text},
+		Resource:    protocol.ResourceContents{Text: &protocol.TextResourceContents{URI: uri, MimeType: mimeType, Text: text}},
 		Annotations: ann, Meta: f.meta,
 	}
 }
@@ -124,7 +147,9 @@ func NewEmbeddedText(uri, mimeType, text string, opts ...BlockOption) *EmbeddedR
 func NewEmbeddedBlob(uri, mimeType string, data []byte, opts ...BlockOption) *EmbeddedResource {
 	ann, f := collect(opts)
 	return &EmbeddedResource{
-		Resource:    ResourceContents{URI: uri, MimeType: mimeType, Blob: base64.StdEncoding.EncodeToString(data), IsBlob: true},
+		Resource: protocol.ResourceContents{Blob: &protocol.BlobResourceContents{
+			URI: uri, MimeType: mimeType, Blob: base64.StdEncoding.EncodeToString(data),
+		}},
 		Annotations: ann, Meta: f.meta,
 	}
 }

@@ -100,5 +100,8 @@
 //
 // [NewText], [NewImage], [NewAudio], [NewResourceLink], [NewEmbeddedText]
 // and [NewEmbeddedBlob] build blocks; [Audience], [Priority],
-// [LastModified] and [BlockMeta] set their annotations and _meta.
+// [LastModified] and [BlockMeta] set their annotations and _meta. The
+// block types are package protocol's wire types under shorter names
+// ([Text] is protocol.TextContent, and so on), so a block a handler
+// returns is the block the server checks, projects and sends.
 package tool

@@ -204,7 +204,8 @@ func toCall(t *testing.T) map[string]bool {
 // (and of the content tools) passes the consume gate.
 func TestReviewAdmitsEverything(t *testing.T) {
 	calls := toCall(t)
-	for _, rev := range review.Revisions() {
+	for _, r := range protocol.Revisions() {
+		rev := r.String()
 		t.Run(rev, func(t *testing.T) {
 			c := newReviewClient(t, rev)
 			tools := c.list("tools/list", "tools")

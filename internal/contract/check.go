@@ -20,7 +20,7 @@ var ErrContract = errors.New("tool broke its contract")
 // Check checks a result before it is sent:
 //
 //   - every content block: required fields present, base64 that decodes,
-//     annotations in range (see checkContent);
+//     annotations in range (see [CheckBlock]);
 //   - structured content, when present, is JSON (a Go value is encoded as
 //     a typed handler's Out is, by package natural; one with no JSON form
 //     is a violation) and conforms to the output schema;
@@ -40,7 +40,7 @@ func (c *Contract) Check(res *tool.Result) (*tool.Result, error) {
 	}
 	var problems []string
 	for i, b := range res.Content {
-		if err := checkContent(b); err != nil {
+		if err := CheckBlock(b); err != nil {
 			problems = append(problems, fmt.Sprintf("content[%d]: %v", i, err))
 		}
 	}

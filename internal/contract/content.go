@@ -8,111 +8,192 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpwire/mcpwire/tool"
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// CheckBlock reports the first problem of a content block that would make
-// it invalid on the wire, as checkContent does, for blocks outside a tool
-// result (a prompt's messages).
-func CheckBlock(c tool.Content) error { return checkContent(c) }
+// Kind says which rule a [Finding] breaks.
+type Kind int
 
-// checkContent reports the first problem of a content block that would
-// make it invalid on the wire: a required field missing or empty (image
-// and audio data and mimeType, resource_link uri and name, embedded
-// resource uri), base64 that does not decode (standard alphabet, padded,
-// no line breaks), a URI that is not absolute, a negative size, and
-// annotations out of range (audience other than "user" or "assistant",
-// priority outside [0, 1], lastModified not an RFC 3339 timestamp). A nil
-// block or a type package tool does not define is a problem too: it cannot
-// be checked.
-func checkContent(c tool.Content) error {
-	switch b := c.(type) {
-	case *tool.Text:
-		if b == nil {
-			return errNilBlock
-		}
-		return checkAnnotations(b.Annotations)
-	case *tool.Image:
-		if b == nil {
-			return errNilBlock
-		}
-		return checkMedia("image", b.Data, b.MimeType, b.Annotations)
-	case *tool.Audio:
-		if b == nil {
-			return errNilBlock
-		}
-		return checkMedia("audio", b.Data, b.MimeType, b.Annotations)
-	case *tool.ResourceLink:
-		if b == nil {
-			return errNilBlock
-		}
-		return checkLink(b)
-	case *tool.EmbeddedResource:
-		if b == nil {
-			return errNilBlock
-		}
-		return checkEmbedded(b)
-	case nil:
+// The rules a content block may break.
+const (
+	KindBlock       Kind = iota + 1 // the block is nil
+	KindMissing                     // a required member is empty
+	KindBase64                      // data or blob is not standard, padded base64
+	KindMediaType                   // an image's or audio's mimeType is empty
+	KindURI                         // a uri is missing or not absolute
+	KindResource                    // embedded contents hold neither text nor blob
+	KindSize                        // a size is negative
+	KindAnnotations                 // annotations out of range
+	KindMeta                        // a _meta value that is not JSON
+)
+
+// Finding is one problem of a content block.
+type Finding struct {
+	// Kind is the rule broken.
+	Kind Kind
+	// Field is a JSON pointer to the member at fault, from the block
+	// ("/data", "/resource/blob", "/annotations"); "" for the whole block.
+	Field string
+	// Message is one sentence naming the member, such as "data is not
+	// valid base64 (...)".
+	Message string
+}
+
+// CheckBlock reports the first problem of a content block that would make
+// it invalid on the wire (see [Check]), prefixed by the block's type
+// except for text blocks: "image: data is missing". The server checks
+// every block a handler returns with it, in a tool result or a prompt's
+// messages.
+func CheckBlock(c protocol.Content) error {
+	f := Check(c)
+	if len(f) == 0 {
+		return nil
+	}
+	if f[0].Kind == KindBlock {
 		return errNilBlock
 	}
-	// Content is sealed, so no other type reaches here.
-	return fmt.Errorf("unknown content block type %q", c.ContentType())
+	if _, text := c.(*protocol.TextContent); text {
+		return errors.New(f[0].Message)
+	}
+	return fmt.Errorf("%s: %s", c.ContentType(), f[0].Message)
 }
 
 var errNilBlock = errors.New("content block is nil")
 
-func checkMedia(kind, data, mimeType string, ann *tool.ContentAnnotations) error {
+// Check returns the problems of a content block that would make it invalid
+// on the wire, in the order of its members, nil for a valid block: a
+// required member empty (text aside, whose text may be empty), base64 that
+// does not decode (standard alphabet, padded, no line breaks), a URI that
+// is missing or not absolute, a negative size, annotations out of range
+// (audience other than "user" or "assistant", priority outside [0, 1],
+// lastModified not an RFC 3339 timestamp) and a _meta value that is not
+// JSON. A nil block cannot be checked, which is a problem too. The server
+// (after a handler returns) and the reviewer (after it decodes another
+// server's result) both judge blocks by it: one case per block type.
+func Check(c protocol.Content) []Finding {
+	var fs findings
+	switch b := c.(type) {
+	case *protocol.TextContent:
+		if b == nil {
+			return nilBlock
+		}
+		fs.annotations(b.Annotations)
+		fs.meta(b.Meta)
+	case *protocol.ImageContent:
+		if b == nil {
+			return nilBlock
+		}
+		fs.media(b.Data, b.MimeType)
+		fs.annotations(b.Annotations)
+		fs.meta(b.Meta)
+	case *protocol.AudioContent:
+		if b == nil {
+			return nilBlock
+		}
+		fs.media(b.Data, b.MimeType)
+		fs.annotations(b.Annotations)
+		fs.meta(b.Meta)
+	case *protocol.ResourceLink:
+		if b == nil {
+			return nilBlock
+		}
+		fs.uri("/uri", b.URI)
+		if b.Name == "" {
+			fs.add(KindMissing, "/name", "name is missing")
+		}
+		if b.Size != nil && *b.Size < 0 {
+			fs.add(KindSize, "/size", fmt.Sprintf("size %d is negative", *b.Size))
+		}
+		fs.annotations(b.Annotations)
+		fs.meta(b.Meta)
+	case *protocol.EmbeddedResource:
+		if b == nil {
+			return nilBlock
+		}
+		fs.contents("/resource", b.Resource)
+		fs.annotations(b.Annotations)
+		fs.meta(b.Meta)
+	default: // nil: Content is sealed, so no other type reaches here
+		return nilBlock
+	}
+	return fs
+}
+
+var nilBlock = []Finding{{Kind: KindBlock, Message: errNilBlock.Error()}}
+
+// findings collects the problems of one block.
+type findings []Finding
+
+func (fs *findings) add(k Kind, field, msg string) {
+	*fs = append(*fs, Finding{Kind: k, Field: field, Message: msg})
+}
+
+func (fs *findings) media(data, mimeType string) {
 	switch {
 	case data == "":
-		return fmt.Errorf("%s: data is missing", kind)
+		fs.add(KindMissing, "/data", "data is missing")
 	case !isBase64(data):
-		return fmt.Errorf("%s: data is not valid base64 (standard alphabet, padded, no line breaks)", kind)
-	case mimeType == "":
-		return fmt.Errorf("%s: mimeType is missing", kind)
+		fs.add(KindBase64, "/data", "data is not valid base64 (standard alphabet, padded, no line breaks)")
 	}
-	if err := checkAnnotations(ann); err != nil {
-		return fmt.Errorf("%s: %w", kind, err)
+	if mimeType == "" {
+		fs.add(KindMediaType, "/mimeType", "mimeType is missing")
 	}
-	return nil
 }
 
-func checkLink(l *tool.ResourceLink) error {
-	if err := checkURI(l.URI); err != nil {
-		return fmt.Errorf("resource_link: %w", err)
+func (fs *findings) uri(field, uri string) {
+	if err := checkURI(uri); err != nil {
+		fs.add(KindURI, field, err.Error())
 	}
+}
+
+// contents checks a resource's contents at field: a uri, exactly one of
+// text and blob, the blob in base64, and JSON _meta values.
+func (fs *findings) contents(field string, c protocol.ResourceContents) {
 	switch {
-	case l.Name == "":
-		return errors.New("resource_link: name is missing")
-	case l.Size != nil && *l.Size < 0:
-		return fmt.Errorf("resource_link: size %d is negative", *l.Size)
+	case c.Text != nil:
+		fs.uri(field+"/uri", c.Text.URI)
+		fs.meta(c.Text.Meta)
+	case c.Blob != nil:
+		fs.uri(field+"/uri", c.Blob.URI)
+		if !isBase64(c.Blob.Blob) {
+			fs.add(KindBase64, field+"/blob", "blob is not valid base64 (standard alphabet, padded, no line breaks)")
+		}
+		fs.meta(c.Blob.Meta)
+	default:
+		fs.add(KindResource, field, "the contents hold neither text nor blob")
 	}
-	if err := checkAnnotations(l.Annotations); err != nil {
-		return fmt.Errorf("resource_link: %w", err)
-	}
-	return nil
 }
 
-func checkEmbedded(e *tool.EmbeddedResource) error {
-	if err := CheckContents(e.Resource); err != nil {
-		return fmt.Errorf("resource: %w", err)
+func (fs *findings) annotations(a *protocol.Annotations) {
+	if err := checkAnnotations(a); err != nil {
+		fs.add(KindAnnotations, "/annotations", err.Error())
 	}
-	if err := checkAnnotations(e.Annotations); err != nil {
-		return fmt.Errorf("resource: %w", err)
+}
+
+// meta requires every _meta value to be JSON (tool.BlockMeta keeps a
+// value it cannot encode as an empty one).
+func (fs *findings) meta(m protocol.Meta) {
+	for k, v := range m {
+		if !json.Valid(v) {
+			fs.add(KindMeta, "/_meta", fmt.Sprintf("_meta key %q does not hold a JSON value", k))
+			return
+		}
 	}
-	return nil
 }
 
 // CheckContents reports the first problem of a resource's contents, as
 // embedded in a tool result or read by resources/read: a URI that is
-// missing or not absolute, or a blob that is not standard, padded base64.
-func CheckContents(c tool.ResourceContents) error {
-	if err := checkURI(c.URI); err != nil {
-		return err
+// missing or not absolute, a blob that is not standard, padded base64, or
+// neither text nor blob.
+func CheckContents(c protocol.ResourceContents) error {
+	var fs findings
+	fs.contents("", c)
+	if len(fs) == 0 {
+		return nil
 	}
-	if c.IsBlob && !isBase64(c.Blob) {
-		return errors.New("blob is not valid base64 (standard alphabet, padded, no line breaks)")
-	}
-	return nil
+	return errors.New(fs[0].Message)
 }
 
 // checkURI requires an absolute URI: a scheme, then anything a URI parser
@@ -131,12 +212,12 @@ func checkURI(uri string) error {
 	return nil
 }
 
-func checkAnnotations(a *tool.ContentAnnotations) error {
+func checkAnnotations(a *protocol.Annotations) error {
 	if a == nil {
 		return nil
 	}
 	for _, who := range a.Audience {
-		if who != "user" && who != "assistant" {
+		if who != protocol.RoleUser && who != protocol.RoleAssistant {
 			return fmt.Errorf(`annotations.audience: %q is not "user" or "assistant"`, who)
 		}
 	}

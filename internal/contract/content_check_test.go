@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -52,16 +53,18 @@ func TestCheckContent(t *testing.T) {
 		{"link without name", tool.NewResourceLink("file:///a", ""), "resource_link: name is missing"},
 		{"link with negative size", tool.NewResourceLink("file:///a", "a", tool.LinkSize(-1)), "resource_link: size -1 is negative"},
 		{"link with bad annotations", tool.NewResourceLink("file:///a", "a", tool.Audience("bot")), `resource_link: annotations.audience: "bot"`},
-		{"embedded without uri", &tool.EmbeddedResource{Resource: tool.ResourceContents{Text: "x"}}, "resource: uri is missing"},
+		{"embedded without uri", &tool.EmbeddedResource{Resource: protocol.ResourceContents{Text: &protocol.TextResourceContents{Text: "x"}}}, "resource: uri is missing"},
 		{"embedded with relative uri", tool.NewEmbeddedText("a.txt", "text/plain", "x"), "resource: uri \"a.txt\" is not absolute"},
-		{"embedded blob with bad base64", &tool.EmbeddedResource{Resource: tool.ResourceContents{URI: "file:///a", Blob: "a", IsBlob: true}}, "resource: blob is not valid base64"},
+		{"embedded blob with bad base64", &tool.EmbeddedResource{Resource: protocol.ResourceContents{Blob: &protocol.BlobResourceContents{URI: "file:///a", Blob: "a"}}}, "resource: blob is not valid base64"},
+		{"embedded without contents", &tool.EmbeddedResource{}, "resource: the contents hold neither text nor blob"},
+		{"_meta value that does not encode", tool.NewText("t", tool.BlockMeta(map[string]any{"k": make(chan int)})), `_meta key "k" does not hold a JSON value`},
 		{"audience", tool.NewText("t", tool.Audience("user", "system")), `annotations.audience: "system" is not "user" or "assistant"`},
 		{"priority above 1", tool.NewText("t", tool.Priority(1.5)), "annotations.priority: 1.5 is outside [0, 1]"},
 		{"priority below 0", tool.NewImage([]byte{1}, "image/png", tool.Priority(-1)), "image: annotations.priority: -1 is outside [0, 1]"},
 		{"priority NaN", tool.NewText("t", tool.Priority(math.NaN())), "annotations.priority: NaN"},
-		{"lastModified not ISO 8601", &tool.Text{Annotations: &tool.ContentAnnotations{LastModified: "yesterday"}}, `annotations.lastModified: "yesterday" is not an ISO 8601`},
-		{"lastModified without zone", &tool.Text{Annotations: &tool.ContentAnnotations{LastModified: "2025-01-12T15:00:58"}}, "annotations.lastModified"},
-		{"lastModified with offset", &tool.Text{Annotations: &tool.ContentAnnotations{LastModified: "2025-01-12T15:00:58.5+02:00"}}, ""},
+		{"lastModified not ISO 8601", &tool.Text{Annotations: &protocol.Annotations{LastModified: "yesterday"}}, `annotations.lastModified: "yesterday" is not an ISO 8601`},
+		{"lastModified without zone", &tool.Text{Annotations: &protocol.Annotations{LastModified: "2025-01-12T15:00:58"}}, "annotations.lastModified"},
+		{"lastModified with offset", &tool.Text{Annotations: &protocol.Annotations{LastModified: "2025-01-12T15:00:58.5+02:00"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,5 +144,17 @@ func TestContentWireForm(t *testing.T) {
 				t.Errorf("a constructor built an invalid block: %v", err)
 			}
 		})
+	}
+}
+
+// Options that set nothing leave the block as bare as before: no empty
+// annotations or audience on the wire.
+func TestEmptyOptionsAddNothing(t *testing.T) {
+	b, err := json.Marshal(tool.NewText("hi", tool.Audience(), tool.BlockMeta(nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"type":"text","text":"hi"}` {
+		t.Errorf("got %s", b)
 	}
 }

@@ -2,157 +2,121 @@ package review
 
 import (
 	"mime"
+	"reflect"
 	"strings"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
-	"github.com/mcpwire/mcpwire/tool"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// block checks one content block at path (DIGEST §5).
-func block(rep *report, r rev, path string, raw json.RawMessage) {
+// block checks one content block at path (the specification's "Tool
+// Result" content types): a type the revision defines, members of the
+// shape the type's wire struct declares (see shape), then the rules the
+// server holds its own blocks to (contract.Check) and, for an image or
+// audio block, a media type of that family.
+func block(rep *report, r protocol.Revision, path string, raw json.RawMessage) {
 	b, ok := object(raw)
 	if !ok {
 		rep.add(RuleContentBlock, path, "a content block must be a JSON object, not %s", kind(raw))
 		return
 	}
 	typ, ok := text(b["type"])
-	switch {
-	case !ok:
+	if !ok {
 		rep.add(RuleContentType, at(path, "type"), "the block's type is missing or not a string")
 		return
-	case typ == "text":
-		required(rep, RuleContentField, path, b, "text")
-	case typ == "image":
-		media(rep, path, b, "image")
-	case typ == "audio" && r.hasAudio():
-		media(rep, path, b, "audio")
-	case typ == "resource_link" && r.hasResourceLink():
-		link(rep, path, b)
-	case typ == "resource":
-		embedded(rep, path, b)
-	case typ == "audio":
-		rep.add(RuleContentType, at(path, "type"), "audio blocks exist from 2025-03-26 on, not in %s", r)
-		return
-	case typ == "resource_link":
-		rep.add(RuleContentType, at(path, "type"), "resource_link blocks exist from 2025-06-18 on, not in %s", r)
-		return
-	default:
+	}
+	t, ok := blockTypes[typ]
+	if !ok {
 		rep.add(RuleContentType, at(path, "type"), "%s is not a content block type (text, image, audio, resource_link or resource)", quoted(typ))
 		return
 	}
-	annotations(rep, path, b)
+	if gate := blockGates[typ]; gate != nil && !gate(r) {
+		rep.add(RuleContentType, at(path, "type"), "%s blocks exist from %s on, not in %s", typ, firstWith(gate), r)
+		return
+	}
+	n := len(rep.list)
+	kept := shape(rep, path, b, t)
+	if len(rep.list) > n {
+		return
+	}
+	var c protocol.ContentBlock
+	enc, err := json.Marshal(kept)
+	if err == nil {
+		err = c.UnmarshalJSON(enc)
+	}
+	if err != nil {
+		rep.add(RuleContentField, path, "the %s block does not decode as one: %s", typ, clipped(err.Error()))
+		return
+	}
+	mimeReported := false
+	for _, f := range contract.Check(c.Content()) {
+		msg := f.Message
+		if f.Kind == contract.KindURI {
+			msg = "uri is not an absolute URI (it needs a scheme, such as file: or https:)"
+		}
+		mimeReported = mimeReported || f.Field == "/mimeType"
+		rep.add(findingRules[f.Kind], path+f.Field, "%s", msg)
+	}
+	if _, media := mediaTypes[typ]; media && !mimeReported {
+		mediaType(rep, path, b, typ)
+	}
 }
 
-// media checks an image or audio block: base64 data and a mimeType of
+// blockTypes are the content block types by their "type" value: the
+// variants of protocol.ContentBlock, read from its fields, so that a new
+// block type is known here once protocol defines it.
+var blockTypes = func() map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	u := reflect.TypeFor[protocol.ContentBlock]()
+	for i := range u.NumField() {
+		t := u.Field(i).Type.Elem()
+		m[reflect.New(t).Interface().(protocol.Content).ContentType()] = t
+	}
+	return m
+}()
+
+// blockGates are the block types later revisions added, by the gate of
+// the revision that added each.
+var blockGates = map[string]func(protocol.Revision) bool{
+	protocol.TypeAudio:        protocol.Revision.HasAudio,
+	protocol.TypeResourceLink: protocol.Revision.HasResourceLinks,
+}
+
+// mediaTypes are the block types whose mimeType must name their family
+// (image/*, audio/*).
+var mediaTypes = map[string]struct{}{protocol.TypeImage: {}, protocol.TypeAudio: {}}
+
+// firstWith returns the first revision gate holds in.
+func firstWith(gate func(protocol.Revision) bool) protocol.Revision {
+	for _, r := range protocol.Revisions() {
+		if gate(r) {
+			return r
+		}
+	}
+	return protocol.RevisionUnknown
+}
+
+// findingRules are the rules of package contract's findings.
+var findingRules = map[contract.Kind]string{
+	contract.KindBlock:       RuleContentBlock,
+	contract.KindMissing:     RuleContentField,
+	contract.KindBase64:      RuleContentBase64,
+	contract.KindMediaType:   RuleContentMIME,
+	contract.KindURI:         RuleContentURI,
+	contract.KindResource:    RuleContentResource,
+	contract.KindSize:        RuleFieldType,
+	contract.KindAnnotations: RuleContentAnnotations,
+	contract.KindMeta:        RuleFieldType,
+}
+
+// mediaType checks that an image's or audio's mimeType is a media type of
 // the block's family.
-func media(rep *report, path string, b members, family string) {
-	if data, ok := required(rep, RuleContentField, path, b, "data"); ok {
-		switch {
-		case data == "":
-			rep.add(RuleContentField, at(path, "data"), "data is empty")
-		case !isBase64(data):
-			rep.add(RuleContentBase64, at(path, "data"), "data is not valid base64 (standard alphabet, padded, no line breaks)")
-		}
+func mediaType(rep *report, path string, b members, family string) {
+	mt, _ := text(b["mimeType"])
+	parsed, _, err := mime.ParseMediaType(mt)
+	if err != nil || !strings.HasPrefix(parsed, family+"/") {
+		rep.add(RuleContentMIME, at(path, "mimeType"), "mimeType %s is not an %s/* media type", quoted(mt), family)
 	}
-	if mt, ok := required(rep, RuleContentField, path, b, "mimeType"); ok {
-		parsed, _, err := mime.ParseMediaType(mt)
-		if err != nil || !strings.HasPrefix(parsed, family+"/") {
-			rep.add(RuleContentMIME, at(path, "mimeType"), "mimeType %s is not an %s/* media type", quoted(mt), family)
-		}
-	}
-}
-
-// link checks a resource_link block: an absolute uri, a name, and the
-// optional Resource members.
-func link(rep *report, path string, b members) {
-	if uri, ok := required(rep, RuleContentField, path, b, "uri"); ok && !isAbsoluteURI(uri) {
-		rep.add(RuleContentURI, at(path, "uri"), "uri is not an absolute URI (it needs a scheme, such as file: or https:)")
-	}
-	required(rep, RuleContentField, path, b, "name")
-	optionalStrings(rep, path, b, "title", "description", "mimeType")
-	size(rep, path, b)
-}
-
-// embedded checks a resource block: its resource holds an absolute uri
-// and exactly one of text and blob, the blob in base64.
-func embedded(rep *report, path string, b members) {
-	raw, ok := b["resource"]
-	c, isObj := object(raw)
-	if !ok || !isObj {
-		rep.add(RuleContentField, at(path, "resource"), "resource must be an object holding uri and text or blob")
-		return
-	}
-	path = at(path, "resource")
-	if uri, ok := required(rep, RuleContentField, path, c, "uri"); ok && !isAbsoluteURI(uri) {
-		rep.add(RuleContentURI, at(path, "uri"), "uri is not an absolute URI (it needs a scheme, such as file: or https:)")
-	}
-	optionalStrings(rep, path, c, "mimeType")
-	_, hasText := c["text"]
-	_, hasBlob := c["blob"]
-	switch {
-	case hasText && hasBlob:
-		rep.add(RuleContentResource, path, "an embedded resource holds text or blob, not both")
-	case hasText:
-		required(rep, RuleContentField, path, c, "text")
-	case hasBlob:
-		if blob, ok := required(rep, RuleContentField, path, c, "blob"); ok && !isBase64(blob) {
-			rep.add(RuleContentBase64, at(path, "blob"), "blob is not valid base64 (standard alphabet, padded, no line breaks)")
-		}
-	default:
-		rep.add(RuleContentResource, path, "an embedded resource holds text or blob, and this one has neither")
-	}
-}
-
-// size checks an optional size: a number of bytes, not negative.
-func size(rep *report, path string, m members) {
-	raw, ok := m["size"]
-	if !ok {
-		return
-	}
-	var n float64
-	if kind(raw) != "number" || json.Unmarshal(raw, &n) != nil || n < 0 {
-		rep.add(RuleFieldType, at(path, "size"), "size must be a number of bytes, not negative")
-	}
-}
-
-// annotations checks an object's optional annotations (audience,
-// priority, lastModified) by the server's own rules.
-func annotations(rep *report, path string, m members) {
-	raw, ok := m["annotations"]
-	if !ok {
-		return
-	}
-	path = at(path, "annotations")
-	a, ok := object(raw)
-	if !ok {
-		rep.add(RuleContentAnnotations, path, "annotations must be an object, not %s", kind(raw))
-		return
-	}
-	var ann tool.ContentAnnotations
-	for _, f := range []struct {
-		key string
-		dst any
-	}{{"audience", &ann.Audience}, {"priority", &ann.Priority}, {"lastModified", &ann.LastModified}} {
-		if v, ok := a[f.key]; ok && (kind(v) == "null" || json.Unmarshal(v, f.dst) != nil) {
-			rep.add(RuleContentAnnotations, at(path, f.key), "annotations.%s has the wrong type (audience is an array of strings, priority a number, lastModified a string)", f.key)
-			return
-		}
-	}
-	if err := contract.CheckBlock(&tool.Text{Annotations: &ann}); err != nil {
-		rep.add(RuleContentAnnotations, path, "%v", err)
-	}
-}
-
-// isBase64 applies the server's base64 rule (standard alphabet, padded,
-// no line breaks): package contract's check of a blob.
-func isBase64(s string) bool {
-	return contract.CheckContents(tool.ResourceContents{URI: "data:,", IsBlob: true, Blob: s}) == nil
-}
-
-// isAbsoluteURI applies the server's URI rule (a scheme, then anything a
-// URI parser accepts): package contract's check of a resource's uri.
-func isAbsoluteURI(s string) bool {
-	return contract.CheckContents(tool.ResourceContents{URI: s}) == nil
 }

@@ -100,7 +100,7 @@ func TestContentAccepted(t *testing.T) {
 		{"embedded empty blob", r0, `{"type":"resource","resource":{"uri":"test://a","blob":""}}`},
 		{"block _meta", r2, `{"type":"text","text":"a","_meta":{"com.example/k":"v"}}`},
 	} {
-		for _, rev := range Revisions() {
+		for _, rev := range revisions() {
 			if rev < c.from {
 				continue
 			}

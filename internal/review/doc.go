@@ -5,36 +5,38 @@
 // state, and each call is independent, so one bad descriptor never stops
 // the review of the others. Every function takes the negotiated revision
 // ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25" or
-// "2026-07-28", see [Revisions]) and returns nil when all is well, or one
-// [Problem] per finding, each with a stable rule id (the Rule* constants)
-// and a JSON pointer. Section numbers (§) below are those of the protocol
-// digest, shared/spec/DIGEST.md.
+// "2026-07-28": protocol.Revisions, spelled as dates) and returns nil
+// when all is well, or one [Problem] per finding, each with a stable rule
+// id (the Rule* constants) and a JSON pointer. Sections named below are
+// the specification's.
 //
 // # Admit: [Tool]
 //
 //   - name: present, a string of 1 to 128 of A-Z, a-z, 0-9, '_', '-' and
-//     '.' (§4.2), the rule our server applies at registration
-//     (contract.ValidName).
+//     '.' (Tools, "Tool Names"), the rule our server applies at
+//     registration (contract.ValidName).
 //   - title and description strings; annotations an object whose
 //     readOnlyHint, destructiveHint, idempotentHint and openWorldHint are
-//     booleans and whose title is a string (§4.2).
+//     booleans and whose title is a string (Tools, "Tool Annotations").
 //   - inputSchema: present and not null, compiles as JSON Schema (2020-12
-//     unless "$schema" names another dialect, §4.2, by package schema, as
-//     the server compiles its own), and its root declares "type": "object".
-//   - outputSchema: absent before 2025-06-18 (§16); when present, an
-//     object that compiles, whose root declares "type": "object" on
-//     2025-06-18 and 2025-11-25 (§4.2, §17 item 16: TypeScript clients of
-//     those revisions reject the whole tools/list otherwise).
-//   - x-mcp-header (§12.4), on 2026-07-28: package header decides every
-//     rule, as it does for the server (placement through "properties"
-//     only, type string, integer or boolean, names unique ignoring case,
-//     the RFC 9110 token grammar, the sensitive-name policy with
-//     header.DefaultSensitiveNames), and any annotation in an outputSchema
-//     is refused. The rule ids are package header's (header.Error.ID).
+//     unless "$schema" names another dialect, as the Tools page says; by
+//     package schema, as the server compiles its own), and its root
+//     declares "type": "object".
+//   - outputSchema: absent before 2025-06-18 (its changelog adds it);
+//     when present, an object that compiles, whose root declares "type":
+//     "object" on 2025-06-18 and 2025-11-25 (Tools, "Output Schema";
+//     TypeScript clients of those revisions reject the whole tools/list
+//     otherwise).
+//   - x-mcp-header (the Streamable HTTP transport of 2026-07-28): package
+//     header decides every rule, as it does for the server (placement
+//     through "properties" only, type string, integer or boolean, names
+//     unique ignoring case, the RFC 9110 token grammar, the sensitive-name
+//     policy with header.DefaultSensitiveNames), and any annotation in an
+//     outputSchema is refused. The rule ids are package header's (header.Error.ID).
 //     [Headers] lists every annotation with its verdict, names and pointers
 //     only, whatever the revision.
 //
-// # Admit: [Resource], [ResourceTemplate], [Prompt] (§8)
+// # Admit: [Resource], [ResourceTemplate], [Prompt] (Resources, Prompts)
 //
 // A resource has an absolute uri (the server's rule, package contract) and
 // a non-empty name; a template a uriTemplate that package uritemplate (RFC
@@ -43,7 +45,7 @@
 // non-empty names used once and a boolean required. Optional members must
 // have their types; resource annotations follow the content rules.
 //
-// # Consume: [Result] (§3, §4.4, §5)
+// # Consume: [Result] (Tools, "Tool Result")
 //
 //   - On 2026-07-28, resultType is present and a string; a result whose
 //     resultType is not "complete" is not reviewed (see below).
@@ -58,27 +60,31 @@
 //     lastModified RFC 3339).
 //   - isError is a boolean.
 //   - structuredContent: absent before 2025-06-18, an object on the 2025
-//     revisions, any JSON value on 2026-07-28 (§4.4); valid against the
-//     descriptor's outputSchema; present when the tool declares one.
-//   - a text block holds structuredContent's JSON serialisation (§4.4,
-//     "SHOULD also return the serialized JSON in a text block").
+//     revisions, any JSON value on 2026-07-28 (Tools, "Structured
+//     Content"); valid against the descriptor's outputSchema; present when
+//     the tool declares one.
+//   - a text block holds structuredContent's JSON serialisation (Tools,
+//     "Structured Content": "SHOULD also return the serialized JSON in a
+//     text block").
 //
 // # Decisions where the specification leaves room
 //
-//   - The name rule is applied in every revision. §4.2 states it (as a
-//     SHOULD) for 2025-11-25 and 2026-07-28; older revisions state none,
-//     but the hosts that call tools by name refuse the same characters.
+//   - The name rule is applied in every revision. Tools, "Tool Names",
+//     states it (as a SHOULD) for 2025-11-25 and 2026-07-28; older
+//     revisions state none, but the hosts that call tools by name refuse
+//     the same characters.
 //   - x-mcp-header exists only in 2026-07-28: on an earlier connection it
 //     is an unknown keyword that JSON Schema ignores and no client acts
 //     on, so [Tool] applies its rules on 2026-07-28 only. The transport is
-//     not known here; since the tools/list set must not vary by connection
-//     (§4.1), a tool an HTTP client must drop is refused on stdio too.
+//     not known here; since the tools/list set must not vary by connection,
+//     a tool an HTTP client must drop is refused on stdio too.
 //   - The outputSchema root rule applies to the 2025 revisions only: the
-//     2026-07-28 schema allows "any valid JSON Schema 2020-12" (§4.2).
-//   - isError and structuredContent: §4.4 says a tool with an
-//     outputSchema MUST return conforming structured results and that
-//     structuredContent must conform to the outputSchema when one is
-//     defined. Nothing exempts error results, so an isError result that
+//     2026-07-28 schema allows "any valid JSON Schema 2020-12" (Tools,
+//     "Output Schema").
+//   - isError and structuredContent: Tools, "Structured Content", says a
+//     tool with an outputSchema MUST return conforming structured results
+//     and that structuredContent must conform to the outputSchema when one
+//     is defined. Nothing exempts error results, so an isError result that
 //     carries structuredContent is validated like any other; but an isError
 //     result is not a structured result, so it may leave structuredContent
 //     out (the server's own contract check draws the same line). Its
@@ -106,7 +112,7 @@
 //     sets none for them.
 //   - A schema that package schema cannot compile is refused, including
 //     one with a "$ref" outside the document: clients must not fetch
-//     network references (§4.2), so they cannot validate against it.
+//     network references (Tools, "Tool"), so they cannot validate against it.
 //   - Of two header names that differ only in case, the one met first in
 //     schema order (object keys sorted, as package header walks) is "ok"
 //     and the other is refused with "header-duplicate".

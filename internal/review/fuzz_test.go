@@ -17,7 +17,7 @@ func FuzzReview(f *testing.F) {
 	}
 	f.Add([]byte(sumTool), []byte(ok5))
 	f.Fuzz(func(t *testing.T, desc, res []byte) {
-		for _, rev := range Revisions() {
+		for _, rev := range revisions() {
 			var all []Problem
 			all = append(all, Tool(rev, desc)...)
 			all = append(all, Result(rev, desc, res)...)

@@ -3,6 +3,8 @@ package review
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // Problem is one finding of the review.
@@ -39,11 +41,11 @@ func (r *report) add(rule, path, format string, args ...any) {
 }
 
 // known checks the revision; an unknown one is the only problem.
-func (r *report) known(revision string) (rev, bool) {
-	v := parseRev(revision)
-	if v == revUnknown {
+func (r *report) known(revision string) (protocol.Revision, bool) {
+	v := protocol.ParseRevision(revision)
+	if !v.Known() {
 		r.add(RuleRevision, "", "revision %s is not one this reviewer knows (it knows %s to %s)",
-			strconv.Quote(clipped(revision)), revisions[0], revisions[len(revisions)-1])
+			strconv.Quote(clipped(revision)), protocol.Revisions()[0], protocol.Latest)
 	}
-	return v, v != revUnknown
+	return v, v.Known()
 }

@@ -4,12 +4,13 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/uritemplate"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// Resource reviews one resources/list descriptor (DIGEST §8): an absolute
-// uri, a name, and the optional members' types (title, description,
-// mimeType, size, annotations). It returns nil when the resource is
-// admitted.
+// Resource reviews one resources/list descriptor (the specification's
+// Resources page, "Resource"): an absolute uri, a name, and the optional
+// members' types (title, description, mimeType, size, annotations). It
+// returns nil when the resource is admitted.
 func Resource(revision string, descriptor json.RawMessage) []Problem {
 	rep, _, d, ok := start(revision, descriptor, "resource")
 	if !ok {
@@ -26,7 +27,7 @@ func Resource(revision string, descriptor json.RawMessage) []Problem {
 		rep.add(RuleResourceURI, "/uri", "uri %s is not an absolute URI (it needs a scheme, such as file: or https:)", quoted(uri))
 	}
 	resourceFields(rep, d)
-	size(rep, "", d)
+	size(rep, "", d, "size")
 	return rep.list
 }
 
@@ -58,7 +59,7 @@ func ResourceTemplate(revision string, descriptor json.RawMessage) []Problem {
 // start checks the revision and decodes the descriptor of what: the
 // admit gate's report, the revision, the descriptor's members, and false
 // (with the problem reported) when the review cannot go on.
-func start(revision string, descriptor json.RawMessage, what string) (*report, rev, members, bool) {
+func start(revision string, descriptor json.RawMessage, what string) (*report, protocol.Revision, members, bool) {
 	rep := &report{gate: GateAdmit}
 	r, ok := rep.known(revision)
 	if !ok {

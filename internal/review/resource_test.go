@@ -70,7 +70,7 @@ func TestPromptRules(t *testing.T) {
 }
 
 func TestResourcesAndPromptsAdmitted(t *testing.T) {
-	for _, rev := range Revisions() {
+	for _, rev := range revisions() {
 		for _, d := range []string{
 			`{"uri":"file:///a.txt","name":"a"}`,
 			`{"uri":"https://example.com/x","name":"x","title":"X","description":"d","mimeType":"text/html","size":10,"annotations":{"audience":["user"],"priority":0.5},"icons":[],"_meta":{}}`,

@@ -2,9 +2,11 @@ package review
 
 import (
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// Result types of a 2026-07-28 result (DIGEST §3).
+// Result types of a 2026-07-28 result (its resultType member).
 const (
 	ResultComplete      = "complete"
 	ResultInputRequired = "input_required"
@@ -20,7 +22,7 @@ const (
 // that is not an object or whose resultType is not a string; Result
 // reviews those, and reports them.
 func ResultType(revision string, result json.RawMessage) string {
-	if !parseRev(revision).modern() {
+	if !protocol.ParseRevision(revision).Modern() {
 		return ResultComplete
 	}
 	res, ok := object(result)
@@ -62,7 +64,7 @@ func Result(revision string, descriptor, result json.RawMessage) []Problem {
 		rep.add(RuleResultShape, "", "the tools/call result is not a JSON object")
 		return rep.list
 	}
-	if r.modern() && !resultType(rep, res) {
+	if r.Modern() && !resultType(rep, res) {
 		return nil
 	}
 	contentList(rep, r, res)
@@ -94,7 +96,7 @@ func resultType(rep *report, res members) bool {
 }
 
 // contentList checks the required content array and each of its blocks.
-func contentList(rep *report, r rev, res members) {
+func contentList(rep *report, r protocol.Revision, res members) {
 	raw, ok := res["content"]
 	if !ok {
 		rep.add(RuleContentList, "/content", "content is missing: every tools/call result carries a content array ([] when empty)")

@@ -45,7 +45,7 @@ func TestResultRules(t *testing.T) {
 
 // Results that are right are accepted, in the revisions that define them.
 func TestResultAccepted(t *testing.T) {
-	for _, rev := range Revisions() {
+	for _, rev := range revisions() {
 		res := `{"content":[{"type":"text","text":"hi"},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"},
 			{"type":"resource","resource":{"uri":"file:///a.txt","text":"a","mimeType":"text/plain"}},
 			{"type":"resource","resource":{"uri":"test://b","blob":"AAEC"}}],"isError":false,"_meta":{"com.example/x":1}}`

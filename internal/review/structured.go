@@ -3,12 +3,14 @@ package review
 import (
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
 // structured checks a result's structuredContent against the revision and
-// the descriptor's outputSchema, and its text mirror (DIGEST §4.4).
-func structured(rep *report, r rev, descriptor json.RawMessage, res members, isError bool) {
+// the descriptor's outputSchema, and its text mirror (the specification's
+// Tools page, "Structured Content").
+func structured(rep *report, r protocol.Revision, descriptor json.RawMessage, res members, isError bool) {
 	declared, out := declaredOutput(rep, r, descriptor)
 	raw, present := res["structuredContent"]
 	switch {
@@ -17,10 +19,10 @@ func structured(rep *report, r rev, descriptor json.RawMessage, res members, isE
 			rep.add(RuleStructuredMissing, "/structuredContent", "structuredContent is missing, but the tool declares an outputSchema (only an isError result may leave it out)")
 		}
 		return
-	case !r.hasStructured():
+	case !r.HasStructured():
 		rep.add(RuleStructuredRevision, "/structuredContent", "structuredContent is defined from 2025-06-18 on; a %s connection must not carry it", r)
 		return
-	case r.objectOutput() && kind(raw) != "object":
+	case r.ObjectOutput() && kind(raw) != "object":
 		rep.add(RuleStructuredRevision, "/structuredContent", "on a %s connection structuredContent must be a JSON object, not %s (only 2026-07-28 allows any JSON value)", r, kind(raw))
 	}
 	if out != nil {
@@ -32,7 +34,7 @@ func structured(rep *report, r rev, descriptor json.RawMessage, res members, isE
 			rep.add(RuleStructuredSchema, "/structuredContent"+v.Pointer, "structuredContent does not match the outputSchema: %s (%s)", v.Message, v.Keyword)
 		}
 	}
-	if !mirrored(res["content"], raw) && !(r.objectOutput() && mirrored(res["content"], wrapped(raw))) {
+	if !mirrored(res["content"], raw) && !(r.ObjectOutput() && mirrored(res["content"], wrapped(raw))) {
 		rep.add(RuleStructuredTextMirror, "/content", "no text block holds the JSON serialisation of structuredContent, which clients that ignore structuredContent need")
 	}
 }
@@ -40,8 +42,8 @@ func structured(rep *report, r rev, descriptor json.RawMessage, res members, isE
 // declaredOutput reports whether the descriptor declares an outputSchema
 // the revision defines, and returns it compiled; nil when it does not
 // compile, which is reported (Tool reports why).
-func declaredOutput(rep *report, r rev, descriptor json.RawMessage) (bool, *schema.Schema) {
-	if !r.hasStructured() {
+func declaredOutput(rep *report, r protocol.Revision, descriptor json.RawMessage) (bool, *schema.Schema) {
+	if !r.HasStructured() {
 		return false, nil
 	}
 	d, ok := object(descriptor)

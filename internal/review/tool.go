@@ -4,10 +4,12 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/schema"
 )
 
-// hints are the boolean members of ToolAnnotations (DIGEST §4.2).
+// hints are the boolean members of ToolAnnotations (the specification's
+// Tools page, "Tool Annotations").
 var hints = []string{"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
 
 // Tool reviews one tools/list descriptor as seen on a connection that
@@ -31,7 +33,8 @@ func Tool(revision string, descriptor json.RawMessage) []Problem {
 }
 
 // toolName applies the name rule: 1 to 128 of A-Z, a-z, 0-9, '_', '-' and
-// '.' (DIGEST §4.2), as the server does at registration.
+// '.' (the specification's Tools page, "Tool Names"), as the server does
+// at registration.
 func toolName(rep *report, d members) {
 	name, ok := required(rep, RuleToolName, "", d, "name")
 	if ok && !contract.ValidName(name) {
@@ -61,7 +64,7 @@ func toolAnnotations(rep *report, d members) {
 
 // inputSchema checks that inputSchema is there, compiles, and has an
 // object root, and on 2026-07-28 applies the x-mcp-header rules to it.
-func inputSchema(rep *report, r rev, d members) {
+func inputSchema(rep *report, r protocol.Revision, d members) {
 	raw, ok := d["inputSchema"]
 	if !ok || kind(raw) == "null" {
 		rep.add(RuleInputSchemaMissing, "/inputSchema", `the tool has no inputSchema (a tool without arguments declares {"type":"object"})`)
@@ -75,7 +78,7 @@ func inputSchema(rep *report, r rev, d members) {
 	if !s.IsObjectRoot() {
 		rep.add(RuleInputSchemaRoot, "/inputSchema", `inputSchema's root must declare "type": "object": arguments are always a JSON object`)
 	}
-	if r.modern() {
+	if r.Modern() {
 		headerProblems(rep, raw, false)
 	}
 }
@@ -83,12 +86,12 @@ func inputSchema(rep *report, r rev, d members) {
 // outputSchema checks that an outputSchema appears only from 2025-06-18
 // on, compiles, has an object root on the 2025 revisions, and on
 // 2026-07-28 holds no x-mcp-header annotation.
-func outputSchema(rep *report, r rev, d members) {
+func outputSchema(rep *report, r protocol.Revision, d members) {
 	raw, ok := d["outputSchema"]
 	switch {
 	case !ok:
 		return
-	case !r.hasStructured():
+	case !r.HasStructured():
 		rep.add(RuleOutputSchemaRevision, "/outputSchema", "outputSchema is defined from 2025-06-18 on; a %s connection must not carry it", r)
 		return
 	case kind(raw) != "object":
@@ -100,10 +103,10 @@ func outputSchema(rep *report, r rev, d members) {
 		rep.add(RuleOutputSchemaInvalid, "/outputSchema", "outputSchema is not a valid JSON Schema: %v", err)
 		return
 	}
-	if r.objectOutput() && !s.IsObjectRoot() {
+	if r.ObjectOutput() && !s.IsObjectRoot() {
 		rep.add(RuleOutputSchemaRoot, "/outputSchema", `on a %s connection outputSchema's root must declare "type": "object" (only 2026-07-28 allows any root); clients of this revision (the TypeScript SDK among them) reject the whole tools/list otherwise`, r)
 	}
-	if r.modern() {
+	if r.Modern() {
 		headerProblems(rep, raw, true)
 	}
 }

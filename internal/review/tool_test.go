@@ -99,7 +99,7 @@ func TestToolAdmitted(t *testing.T) {
 		"icons":[{"src":"https://example.com/i.png"}],"_meta":{"com.example/x":1},"unknownMember":{"any":"thing"}}`
 	longName := toolWith(`"name":"` + strings.Repeat("a", 128) + `"`)
 	draft7 := toolWith(`"inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"a":{"type":"string"}},"properties":{"a":{"$ref":"#/definitions/a"}}}`)
-	for _, rev := range Revisions() {
+	for _, rev := range revisions() {
 		for _, d := range []string{toolWith(""), full, longName, draft7} {
 			checkNone(t, Tool(rev, json.RawMessage(d)))
 		}
