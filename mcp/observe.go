@@ -283,19 +283,19 @@ func (o *observation) describe(req *jsonrpc.Request, r *request) {
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()
 	}
-	switch req.Method {
-	case "tools/call":
+	switch methods[req.Method].target {
+	case targetTool:
 		o.req.Tool = paramString(r.params, "name")
-	case "prompts/get":
+	case targetPrompt:
 		o.req.Prompt = paramString(r.params, "name")
-	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+	case targetResource:
 		o.req.ResourceURI = paramString(r.params, "uri")
-	case "completion/complete":
+	case targetRef:
 		ref, _ := jsonx.ParseObject(r.params.Get("ref"))
 		switch paramString(ref, "type") {
-		case "ref/prompt":
+		case protocol.TypeRefPrompt:
 			o.req.Prompt = paramString(ref, "name")
-		case "ref/resource":
+		case protocol.TypeRefResource:
 			o.req.ResourceURI = paramString(ref, "uri")
 		}
 	}
@@ -360,12 +360,12 @@ func (o *observation) end(resp *jsonrpc.Response, cause error) {
 		}
 	case o.inputRequired:
 		e.Outcome = OutcomeInputRequired
-	case o.req.Method == "tools/call" && isErrorResult(resp.Result):
+	case methods[o.req.Method].target == targetTool && isErrorResult(resp.Result):
 		e.Outcome = OutcomeToolError
 	default:
 		e.Outcome = OutcomeResult
 	}
-	if o.req.Method == "initialize" && o.req.ProtocolVersion == "" {
+	if o.req.Method == protocol.MethodInitialize && o.req.ProtocolVersion == "" {
 		o.ss.mu.Lock()
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()

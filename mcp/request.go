@@ -141,7 +141,7 @@ func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage
 }
 
 func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
-	if r.method == "server/discover" {
+	if r.method == protocol.MethodDiscover {
 		return method{}, invalidParams("server/discover needs params._meta with %q and %q", protocol.MetaProtocolVersion, protocol.MetaClientCapabilities)
 	}
 	m, ok := methods[r.method]
