@@ -36,12 +36,23 @@ import (
 // once when they can be (writeNow), except those of calls run by workers,
 // which the writer goroutine coalesces (write).
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
+	return ss.dispatchChecked(req, respond, sink, bound, nil)
+}
+
+// dispatchChecked is dispatch with a transport's check of the routed
+// request (see Endpoint.HandleRouted); a request the check answered
+// itself is dropped.
+func (ss *session) dispatchChecked(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context,
+	check func(*Routed) bool) (_ *call, runHere func()) {
 	streamed := respond == nil
 	if streamed {
 		respond = ss.answerNow
 	}
 	ob := ss.observe(bound) // nil without Options.Observer
-	r, m, rerr := ss.route(req, bound)
+	r, m, rerr := ss.route(req, bound, check)
+	if rerr == errAnswered {
+		return nil, nil
+	}
 	if ob != nil {
 		ob.describe(req, r)
 	}

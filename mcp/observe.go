@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -47,8 +48,8 @@ type Observer interface {
 	// limit was reached: by the server just before that request's
 	// EndRequest (whose Outcome is OutcomeOverloaded), and by a transport
 	// that refuses a request before the server sees it (an HTTP 503 from
-	// the HTTP helper's admission limits, through Server.ReportOverload),
-	// in which case no StartRequest or EndRequest is called for it.
+	// the HTTP helper's admission limits), in which case no StartRequest
+	// or EndRequest is called for it.
 	Overload(ctx context.Context, o Overload)
 }
 
@@ -216,12 +217,19 @@ type Overload struct {
 	Transport string
 }
 
-// ReportOverload tells Options.Observer, if any, of a request the
+// reportOverload tells Options.Observer, if any, of a request the
 // transport refused for a limit of its own before the server saw it (the
-// HTTP helper's 503s). ctx is the transport's (the HTTP request's).
-func (s *Server) ReportOverload(ctx context.Context, o Overload) {
+// HTTP helper's 503s, through overload.Report). ctx is the transport's
+// (the HTTP request's).
+func (s *Server) reportOverload(ctx context.Context, o Overload) {
 	if obs := s.opts.Observer; obs != nil {
 		obs.Overload(ctx, o)
+	}
+}
+
+func init() {
+	overload.Report = func(ctx context.Context, srv any, limit, method, transport string) {
+		srv.(*Server).reportOverload(ctx, Overload{Limit: limit, Method: method, Transport: transport})
 	}
 }
 
