@@ -1,6 +1,7 @@
 package mcphttp
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 	"slices"
@@ -75,7 +76,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
 	case *jsonrpc.Request:
-		if h.postModern(w, r, sid, m) {
+		if h.mayBeModern(r, sid, m.Params) && h.postModern(w, r, sid, m) {
 			return
 		}
 		if m.Method == protocol.MethodInitialize {
@@ -84,7 +85,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 			h.postLegacy(w, r, sid, m.ID, m, t)
 		}
 	case *jsonrpc.Notification:
-		if !h.postModern(w, r, sid, m) {
+		if !h.mayBeModern(r, sid, m.Params) || !h.postModern(w, r, sid, m) {
 			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
 	}
@@ -118,8 +119,12 @@ func hasModern(b jsonrpc.Batch) bool {
 	return false
 }
 
-// metaVersion is the path of a message's protocol version in its params.
-var metaVersion = []string{"_meta", protocol.MetaProtocolVersion}
+// metaVersion is the path of a message's protocol version in its params,
+// metaVersionKey the key as written.
+var (
+	metaVersion    = []string{"_meta", protocol.MetaProtocolVersion}
+	metaVersionKey = []byte(`"` + protocol.MetaProtocolVersion + `"`)
+)
 
 // isModern decides the era of a request or notification as the server
 // routed it: modern when its params._meta holds the protocol version, or,
@@ -127,10 +132,22 @@ var metaVersion = []string{"_meta", protocol.MetaProtocolVersion}
 // modern revision (so that a modern request missing its _meta keys gets
 // the modern -32602).
 func (h *Handler) isModern(r *http.Request, sid string, rt *mcp.Routed) bool {
-	if rt.Era == protocol.Modern {
-		return true
-	}
+	return rt.Era == protocol.Modern || modernHeader(r, sid)
+}
+
+// modernHeader reports whether a message without a session id comes with
+// an MCP-Protocol-Version header that names a modern revision.
+func modernHeader(r *http.Request, sid string) bool {
 	return sid == "" && slices.Contains(mcp.ModernVersions(), r.Header.Get(hdrProtocolVersion))
+}
+
+// mayBeModern reports, without reading the params, whether isModern may
+// find the message modern: unless the params name the protocol version's
+// _meta key as written (or hold an escape, which could spell it), the
+// message is of the legacy era, and it goes to its session without the
+// stateless endpoint reading it first.
+func (h *Handler) mayBeModern(r *http.Request, sid string, params []byte) bool {
+	return modernHeader(r, sid) || bytes.IndexByte(params, '\\') >= 0 || bytes.Contains(params, metaVersionKey)
 }
 
 // postModern hands a request or notification to the shared stateless
