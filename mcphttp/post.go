@@ -76,7 +76,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
 	case *jsonrpc.Request:
-		if h.mayBeModern(r, sid, m.Params) && h.postModern(w, r, sid, m) {
+		if mayBeModern(r, sid, m.Params) && h.postModern(w, r, sid, m) {
 			return
 		}
 		if m.Method == protocol.MethodInitialize {
@@ -85,7 +85,7 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 			h.postLegacy(w, r, sid, m.ID, m, t)
 		}
 	case *jsonrpc.Notification:
-		if !h.mayBeModern(r, sid, m.Params) || !h.postModern(w, r, sid, m) {
+		if !mayBeModern(r, sid, m.Params) || !h.postModern(w, r, sid, m) {
 			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
 	}
@@ -146,7 +146,7 @@ func modernHeader(r *http.Request, sid string) bool {
 // _meta key as written (or hold an escape, which could spell it), the
 // message is of the legacy era, and it goes to its session without the
 // stateless endpoint reading it first.
-func (h *Handler) mayBeModern(r *http.Request, sid string, params []byte) bool {
+func mayBeModern(r *http.Request, sid string, params []byte) bool {
 	return modernHeader(r, sid) || bytes.IndexByte(params, '\\') >= 0 || bytes.Contains(params, metaVersionKey)
 }
 

@@ -8,7 +8,6 @@ import (
 // mayBeModern lets a message go straight to its legacy session only when
 // the server's routing could not find it modern.
 func TestMayBeModern(t *testing.T) {
-	h := &Handler{}
 	for _, tt := range []struct {
 		sid, header, params string
 		want                bool
@@ -25,7 +24,7 @@ func TestMayBeModern(t *testing.T) {
 		if tt.header != "" {
 			r.Header.Set(hdrProtocolVersion, tt.header)
 		}
-		if got := h.mayBeModern(r, tt.sid, []byte(tt.params)); got != tt.want {
+		if got := mayBeModern(r, tt.sid, []byte(tt.params)); got != tt.want {
 			t.Errorf("%q %q %s: %v, want %v", tt.sid, tt.header, tt.params, got, tt.want)
 		}
 	}
