@@ -14,61 +14,6 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// method describes one request method: everything checked before its
-// handler runs lives here.
-type method struct {
-	// handle runs the method and returns its result (marshalled unless it
-	// is already json.RawMessage) or an error; typed handlers get their
-	// params decoded first (see typed).
-	handle handler
-	// legacy and modern tell which eras define the method.
-	legacy, modern bool
-	// inline methods are cheap and run on the read loop.
-	inline bool
-	// long methods (subscriptions) run on their own goroutine outside the
-	// concurrency limit, since they last until cancelled.
-	long bool
-	// beforeInit legacy methods may be called before initialize.
-	beforeInit bool
-	// needs, when set, reports whether the server serves what the method
-	// belongs to (resources, prompts, completion providers): a server
-	// that does not answers -32601, as for an unknown method.
-	needs func(*Server) bool
-}
-
-// What methods belong to.
-func capResources(s *Server) bool   { return s.hasResources() || s.opts.DynamicResources }
-func capPrompts(s *Server) bool     { return s.hasPrompts() || s.opts.DynamicPrompts }
-func capCompletions(s *Server) bool { return s.hasCompletions() }
-
-// methods is the one method table.
-var methods map[string]method
-
-func init() {
-	methods = map[string]method{
-		"initialize":           {handle: typed(handleInitialize), legacy: true, inline: true, beforeInit: true},
-		"ping":                 {handle: handlePing, legacy: true, inline: true, beforeInit: true},
-		"logging/setLevel":     {handle: typed(handleSetLevel), legacy: true, inline: true},
-		"server/discover":      {handle: handleDiscover, modern: true, inline: true},
-		"tools/list":           {handle: typed(handleToolsList), legacy: true, modern: true, inline: true},
-		"tools/call":           {handle: typed(handleToolsCall), legacy: true, modern: true},
-		"subscriptions/listen": {handle: typed(handleListen), modern: true, long: true},
-		"tasks/get":            {handle: typed(handleTasksGet), modern: true, inline: true},
-		"tasks/update":         {handle: typed(handleTasksUpdate), modern: true},
-		"tasks/cancel":         {handle: typed(handleTasksCancel), modern: true, inline: true},
-
-		"resources/list":           {handle: typed(handleResourcesList), legacy: true, modern: true, inline: true, needs: capResources},
-		"resources/templates/list": {handle: typed(handleResourceTemplatesList), legacy: true, modern: true, inline: true, needs: capResources},
-		"resources/read":           {handle: typed(handleResourcesRead), legacy: true, modern: true, needs: capResources},
-		"resources/subscribe":      {handle: typed(handleResourcesSubscribe), legacy: true, inline: true, needs: capResources},
-		"resources/unsubscribe":    {handle: typed(handleResourcesUnsubscribe), legacy: true, inline: true, needs: capResources},
-
-		"prompts/list":        {handle: typed(handlePromptsList), legacy: true, modern: true, inline: true, needs: capPrompts},
-		"prompts/get":         {handle: typed(handlePromptsGet), legacy: true, modern: true, needs: capPrompts},
-		"completion/complete": {handle: typed(handleComplete), legacy: true, modern: true, needs: capCompletions},
-	}
-}
-
 // dispatch answers one request through respond, exactly once; the call's
 // own messages (progress, log messages, a listen stream's notifications,
 // requests to the client) go to sink, or to the session's stream when sink
@@ -92,12 +37,23 @@ func init() {
 // once when they can be (writeNow), except those of calls run by workers,
 // which the writer goroutine coalesces (write).
 func (ss *session) dispatch(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context) (_ *call, runHere func()) {
+	return ss.dispatchChecked(req, respond, sink, bound, nil)
+}
+
+// dispatchChecked is dispatch with a transport's check of the routed
+// request (see Endpoint.HandleRouted); a request the check answered
+// itself is dropped.
+func (ss *session) dispatchChecked(req *jsonrpc.Request, respond responder, sink func(jsonrpc.Message), bound context.Context,
+	check func(*Routed) bool) (_ *call, runHere func()) {
 	streamed := respond == nil
 	if streamed {
 		respond = ss.answerNow
 	}
 	ob := ss.observe(bound) // nil without Options.Observer
-	r, m, rerr := ss.route(req, bound)
+	r, m, rerr := ss.route(req, bound, check)
+	if rerr == errAnswered {
+		return nil, nil
+	}
 	if ob != nil {
 		ob.describe(req, r)
 	}

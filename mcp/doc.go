@@ -51,7 +51,9 @@
 // endpoint serves 2026-07-28 requests that stand alone (ids may repeat;
 // ending a request's context cancels it); a session endpoint serves one
 // legacy session, with what the server sends outside any request going to
-// its Unsolicited stream.
+// its Unsolicited stream. A transport that carries parts of a message
+// outside its body (HTTP's routing headers) checks them with
+// HandleRouted, on the message as the server read it.
 //
 // # Asking the client
 //

@@ -101,14 +101,15 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 // cancellation only as just said. send must not block, for the reason
 // Unsolicited must not.
 func (e *Endpoint) Handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) {
-	if runHere := e.handle(ctx, m, send); runHere != nil {
+	if runHere := e.handle(ctx, m, nil, send); runHere != nil {
 		runHere() // outside e.mu: Close must not wait for the call to end
 	}
 }
 
-// handle serves m under e.mu; a request to be run on the caller's
-// goroutine is returned instead.
-func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(jsonrpc.Message)) (runHere func()) {
+// handle serves m under e.mu, after check (see HandleRouted) when it is
+// not nil; a request to be run on the caller's goroutine is returned
+// instead.
+func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, check func(*Routed) bool, send func(jsonrpc.Message)) (runHere func()) {
 	ss := e.ss
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -116,6 +117,9 @@ func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(json
 		ctx = context.WithValue(ctx, endpointKey{}, e) // names the endpoint to the observer
 	}
 	if e.closed {
+		if check != nil && !ss.checkClosed(m, ctx, check) {
+			return nil
+		}
 		if req, ok := m.(*jsonrpc.Request); ok {
 			resp := errorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the endpoint is closed"))
 			if ob := ss.observe(ctx); ob != nil {
@@ -129,13 +133,13 @@ func (e *Endpoint) handle(ctx context.Context, m jsonrpc.Message, send func(json
 	}
 	switch m := m.(type) {
 	case *jsonrpc.Request:
-		_, runHere = ss.dispatch(m, func(r *jsonrpc.Response) {
+		_, runHere = ss.dispatchChecked(m, func(r *jsonrpc.Response) {
 			if r != nil {
 				send(r)
 			}
-		}, send, ctx)
+		}, send, ctx, check)
 	case *jsonrpc.Notification:
-		ss.notify(m)
+		ss.notifyChecked(m, ctx, check)
 	case *jsonrpc.Response:
 		ss.out.deliver(m)
 	case jsonrpc.Batch:

@@ -157,7 +157,7 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 		return nil, invalidParams("requestState is not valid: it was altered, or sealed by a server with another key (servers behind one endpoint need one Options.StateKey)")
 	}
 	if st.Binding != in.bound.digest() {
-		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", targetNoun(r.method))
+		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", methods[r.method].target.noun())
 	}
 	if now := time.Now().UnixMilli(); now > st.Expires {
 		return nil, invalidParams("requestState expired %s ago; send the request again without requestState and inputResponses", time.Duration(now-st.Expires)*time.Millisecond)
@@ -216,16 +216,6 @@ func answers(method string, raw json.RawMessage) error {
 		return nil
 	}
 	return errors.New("it answers another kind of request")
-}
-
-func targetNoun(method string) string {
-	switch method {
-	case "prompts/get":
-		return "prompt"
-	case "resources/read":
-		return "resource URI"
-	}
-	return "tool"
 }
 
 // required returns the input_required result for the questions this run

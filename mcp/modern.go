@@ -23,12 +23,6 @@ type CacheHint struct {
 // cache.
 var defaultCacheHint = CacheHint{TTL: time.Minute}
 
-// cacheable lists the methods whose complete results carry cache hints.
-var cacheable = map[string]bool{
-	"server/discover": true, "tools/list": true, "prompts/list": true,
-	"resources/list": true, "resources/templates/list": true, "resources/read": true,
-}
-
 // The result types' access to their envelope and cache hints, as package
 // protocol provides it on every result type.
 type (
@@ -60,7 +54,7 @@ func (s *Server) fillEnvelope(result any, r *request) {
 		env.Meta.ServerInfo = &s.modernInfo
 		delete(env.Meta.Other, protocol.MetaServerInfo) // the server's own identity wins
 	}
-	if h, ok := result.(hinted); ok && cacheable[r.method] {
+	if h, ok := result.(hinted); ok && methods[r.method].cacheable {
 		if hints := h.ResultCacheHints(); hints.TTLMs == nil { // a resource's own hint wins
 			*hints = s.cacheHints(r.method)
 		}

@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -46,8 +47,8 @@ type Observer interface {
 	// limit was reached: by the server just before that request's
 	// EndRequest (whose Outcome is OutcomeOverloaded), and by a transport
 	// that refuses a request before the server sees it (an HTTP 503 from
-	// the HTTP helper's admission limits, through Server.ReportOverload),
-	// in which case no StartRequest or EndRequest is called for it.
+	// the HTTP helper's admission limits), in which case no StartRequest
+	// or EndRequest is called for it.
 	Overload(ctx context.Context, o Overload)
 }
 
@@ -215,12 +216,19 @@ type Overload struct {
 	Transport string
 }
 
-// ReportOverload tells Options.Observer, if any, of a request the
+// reportOverload tells Options.Observer, if any, of a request the
 // transport refused for a limit of its own before the server saw it (the
-// HTTP helper's 503s). ctx is the transport's (the HTTP request's).
-func (s *Server) ReportOverload(ctx context.Context, o Overload) {
+// HTTP helper's 503s, through overload.Report). ctx is the transport's
+// (the HTTP request's).
+func (s *Server) reportOverload(ctx context.Context, o Overload) {
 	if obs := s.opts.Observer; obs != nil {
 		obs.Overload(ctx, o)
+	}
+}
+
+func init() {
+	overload.Report = func(ctx context.Context, srv any, limit, method, transport string) {
+		srv.(*Server).reportOverload(ctx, Overload{Limit: limit, Method: method, Transport: transport})
 	}
 }
 
@@ -282,19 +290,19 @@ func (o *observation) describe(req *jsonrpc.Request, r *request) {
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()
 	}
-	switch req.Method {
-	case "tools/call":
+	switch methods[req.Method].target {
+	case targetTool:
 		o.req.Tool = paramString(r.params, "name")
-	case "prompts/get":
+	case targetPrompt:
 		o.req.Prompt = paramString(r.params, "name")
-	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+	case targetResource:
 		o.req.ResourceURI = paramString(r.params, "uri")
-	case "completion/complete":
+	case targetRef:
 		ref, _ := jsonx.ParseObject(r.params.Get("ref"))
 		switch paramString(ref, "type") {
-		case "ref/prompt":
+		case protocol.TypeRefPrompt:
 			o.req.Prompt = paramString(ref, "name")
-		case "ref/resource":
+		case protocol.TypeRefResource:
 			o.req.ResourceURI = paramString(ref, "uri")
 		}
 	}
@@ -359,12 +367,12 @@ func (o *observation) end(resp *jsonrpc.Response, cause error) {
 		}
 	case o.inputRequired:
 		e.Outcome = OutcomeInputRequired
-	case o.req.Method == "tools/call" && isErrorResult(resp.Result):
+	case methods[o.req.Method].target == targetTool && isErrorResult(resp.Result):
 		e.Outcome = OutcomeToolError
 	default:
 		e.Outcome = OutcomeResult
 	}
-	if o.req.Method == "initialize" && o.req.ProtocolVersion == "" {
+	if o.req.Method == protocol.MethodInitialize && o.req.ProtocolVersion == "" {
 		o.ss.mu.Lock()
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()

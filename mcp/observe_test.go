@@ -10,6 +10,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -324,12 +325,13 @@ func TestObserverDuplicateID(t *testing.T) {
 	}
 }
 
-// ReportOverload reaches the observer, and is harmless without one.
+// A transport's report of an overload reaches the observer, and is
+// harmless without one.
 func TestReportOverload(t *testing.T) {
 	rec := newRecorder()
 	o := mcp.Overload{Limit: "MaxRequests", Transport: mcp.TransportHTTP}
-	newServer(t, &mcp.Options{Observer: rec}).ReportOverload(context.Background(), o)
-	newServer(t, nil).ReportOverload(context.Background(), o)
+	overload.Report(context.Background(), newServer(t, &mcp.Options{Observer: rec}), o.Limit, o.Method, o.Transport)
+	overload.Report(context.Background(), newServer(t, nil), o.Limit, o.Method, o.Transport)
 	if len(rec.overloads) != 1 || rec.overloads[0] != o {
 		t.Errorf("overloads %+v", rec.overloads)
 	}

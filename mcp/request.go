@@ -28,6 +28,7 @@ type request struct {
 	clientCaps json.RawMessage
 	logLevel   string // modern: the request's logLevel, "" when not set
 	caller     *auth.Principal
+	tool       *entry // a tools/call's tool, when routing looked it up (see routed)
 
 	// Room for the members of params and of _meta, which have at most
 	// four in the common requests: parsing them allocates nothing more.
@@ -62,34 +63,17 @@ func invalidParams(format string, args ...any) *jsonrpc.Error {
 // request in the documented order: required _meta keys (-32602), version
 // (-32022), method (-32601). Capability checks (-32021) belong to the
 // method or tool that needs the capability.
-func (ss *session) route(req *jsonrpc.Request, bound context.Context) (*request, method, *jsonrpc.Error) {
-	r := &request{id: req.ID, method: req.Method, caller: ss.srv.opts.Caller}
-	if bound != nil {
-		// The caller an HTTP middleware authenticated takes the place of
-		// the process's own.
-		if p := auth.PrincipalFrom(bound); p != nil {
-			r.caller = p
-		}
+//
+// A transport's check, when given, sees the request once its params are
+// read and before anything is refused (see Routed); when it answers the
+// request itself, route returns errAnswered and the request is dropped.
+func (ss *session) route(req *jsonrpc.Request, bound context.Context, check func(*Routed) bool) (*request, method, *jsonrpc.Error) {
+	r, err := ss.parse(req.Method, req.ID, req.Params, bound)
+	if check != nil && !check(ss.routed(r, req.Params)) {
+		return nil, method{}, errAnswered
 	}
-	if req.Params != nil {
-		obj, err := jsonx.ParseObjectInto(req.Params, r.paramsBuf[:])
-		if err != nil {
-			return nil, method{}, invalidParams("params must be an object")
-		}
-		r.params = obj
-		if meta := obj.Get("_meta"); meta != nil && string(meta) != "null" {
-			if meta[0] != '{' {
-				// A probe flag or protocol version inside a _meta that is
-				// not an object must not be silently missed.
-				return nil, method{}, invalidParams(`"_meta" must be an object`)
-			}
-			// Copied: a slice of the line would keep a large message alive
-			// for as long as the call runs.
-			r.meta = append(json.RawMessage(nil), meta...)
-		}
-	}
-	if r.meta != nil {
-		r.metaObj, _ = jsonx.ParseObjectInto(r.meta, r.metaBuf[:]) // the one parse of _meta
+	if err != nil {
+		return nil, method{}, err
 	}
 	if pv := r.metaObj.Get(protocol.MetaProtocolVersion); pv != nil {
 		m, err := ss.routeModern(r, r.metaObj, pv)
@@ -97,6 +81,40 @@ func (ss *session) route(req *jsonrpc.Request, bound context.Context) (*request,
 	}
 	m, err := ss.routeLegacy(r)
 	return r, m, err
+}
+
+// parse reads a message's params and their _meta, and takes its caller
+// from bound or Options.Caller. The request is returned even with an
+// error (with the params read so far), for a transport's check.
+func (ss *session) parse(name string, id jsonrpc.ID, params json.RawMessage, bound context.Context) (*request, *jsonrpc.Error) {
+	r := &request{id: id, method: name, caller: ss.srv.opts.Caller}
+	if bound != nil {
+		// The caller an HTTP middleware authenticated takes the place of
+		// the process's own.
+		if p := auth.PrincipalFrom(bound); p != nil {
+			r.caller = p
+		}
+	}
+	if params == nil {
+		return r, nil
+	}
+	obj, err := jsonx.ParseObjectInto(params, r.paramsBuf[:])
+	if err != nil {
+		return r, invalidParams("params must be an object")
+	}
+	r.params = obj
+	if meta := obj.Get("_meta"); meta != nil && string(meta) != "null" {
+		if meta[0] != '{' {
+			// A probe flag or protocol version inside a _meta that is
+			// not an object must not be silently missed.
+			return r, invalidParams(`"_meta" must be an object`)
+		}
+		// Copied: a slice of the line would keep a large message alive
+		// for as long as the call runs.
+		r.meta = append(json.RawMessage(nil), meta...)
+		r.metaObj, _ = jsonx.ParseObjectInto(r.meta, r.metaBuf[:]) // the one parse of _meta
+	}
+	return r, nil
 }
 
 func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage) (method, *jsonrpc.Error) {
@@ -140,7 +158,7 @@ func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage
 }
 
 func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
-	if r.method == "server/discover" {
+	if r.method == protocol.MethodDiscover {
 		return method{}, invalidParams("server/discover needs params._meta with %q and %q", protocol.MetaProtocolVersion, protocol.MetaClientCapabilities)
 	}
 	m, ok := methods[r.method]

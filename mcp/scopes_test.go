@@ -447,16 +447,36 @@ func TestScopesRegistration(t *testing.T) {
 	scopes := []string{"a"}
 	srv.MustAddTool(tool.Tool{Name: "mine", Handler: h, Scopes: scopes})
 	scopes[0] = "b"
-	if _, ok := srv.HeaderAnnotationsFor(auth.WithPrincipal(context.Background(), &auth.Principal{Scopes: []string{"a"}}), "mine"); !ok {
-		t.Error("changing the caller's slice changed the registered scopes")
+	req := &jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: json.RawMessage(`{"name":"mine","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`)}
+	ctx := auth.WithPrincipal(context.Background(), &auth.Principal{Scopes: []string{"a"}})
+	if resp := callEndpoint(srv, ctx, req); resp.Error != nil {
+		t.Errorf("changing the caller's slice changed the registered scopes: %v", resp.Error)
 	}
 }
 
-// HeaderAnnotationsFor hides a tool the caller of the context lacks the
+// callEndpoint answers req on a stateless endpoint of srv, with ctx's
+// caller.
+func callEndpoint(srv *mcp.Server, ctx context.Context, req *jsonrpc.Request) *jsonrpc.Response {
+	ep := srv.NewEndpoint(mcp.EndpointOptions{Stateless: true, RunOnCaller: true})
+	defer ep.Close()
+	var resp *jsonrpc.Response
+	ep.Handle(ctx, req, func(m jsonrpc.Message) {
+		if r, ok := m.(*jsonrpc.Response); ok {
+			resp = r
+		}
+	})
+	return resp
+}
+
+// A routed tools/call hides a tool the caller of the context lacks the
 // scopes of, so that an HTTP transport's header checks cannot tell it
 // from none.
-func TestHeaderAnnotationsFor(t *testing.T) {
+func TestRoutedHidesTools(t *testing.T) {
 	s := newScoped(t, &mcp.Options{Caller: writer}, false)
+	annotated := json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}`)
+	h := func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }
+	s.srv.MustAddTool(tool.Tool{Name: "write_h", Description: "d", Scopes: []string{"files:write"}, InputSchema: annotated, Handler: h})
+	s.srv.MustAddTool(tool.Tool{Name: "wipe_h", Description: "d", Scopes: []string{"admin", "files:write"}, InputSchema: annotated, Handler: h})
 	for _, tt := range []struct {
 		ctx  context.Context
 		name string
@@ -468,8 +488,8 @@ func TestHeaderAnnotationsFor(t *testing.T) {
 		{auth.WithPrincipal(context.Background(), admin), "wipe", true},
 		{auth.WithPrincipal(context.Background(), admin), "nope", false},
 	} {
-		if _, ok := s.srv.HeaderAnnotationsFor(tt.ctx, tt.name); ok != tt.ok {
-			t.Errorf("%s: %v, want %v", tt.name, ok, tt.ok)
+		if got := routedCall(t, s.srv, tt.ctx, tt.name+"_h"); (got.Headers != nil) != tt.ok {
+			t.Errorf("%s: annotations %v, want %v", tt.name, got.Headers, tt.ok)
 		}
 	}
 }

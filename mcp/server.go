@@ -365,7 +365,7 @@ func NewServer(info Implementation, opts *Options) *Server {
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
 	s.log = s.opts.Logger
 	for method := range s.opts.CacheHints {
-		if !cacheable[method] {
+		if !methods[method].cacheable {
 			s.log.Warn("mcp: Options.CacheHints names a method whose results carry no cache hints; it is ignored", "method", method)
 		}
 	}

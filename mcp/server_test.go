@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -237,14 +238,34 @@ func TestServerInfoDefaults(t *testing.T) {
 	}
 }
 
-func TestHeaderAnnotations(t *testing.T) {
+// routedCall returns a tools/call of the named tool as HandleRouted shows
+// it to a transport's check, which refuses it.
+func routedCall(t *testing.T, srv *mcp.Server, ctx context.Context, name string) *mcp.Routed {
+	t.Helper()
+	ep := srv.NewEndpoint(mcp.EndpointOptions{Stateless: true})
+	defer ep.Close()
+	var got *mcp.Routed
+	req := &jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: json.RawMessage(`{"name":` + strconv.Quote(name) + `,"arguments":{"region":"eu"}}`)}
+	ep.HandleRouted(ctx, req, func(r *mcp.Routed) bool { got = r; return false }, func(m jsonrpc.Message) { t.Errorf("a refused call answered %v", m) })
+	if got == nil {
+		t.Fatal("the check was not called")
+	}
+	return got
+}
+
+// A routed tools/call names its tool and carries the tool's x-mcp-header
+// annotations; an unknown tool has none.
+func TestRoutedHeaders(t *testing.T) {
 	srv := newServer(t, nil, tool.Tool{Name: "route", Description: "d", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil },
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}`)})
-	got, ok := srv.HeaderAnnotations("route")
-	if !ok || len(got) != 1 || got[0].Header != "Region" || got[0].Path[0] != "region" {
-		t.Errorf("annotations: %+v %v", got, ok)
+	got := routedCall(t, srv, context.Background(), "route")
+	if got.Method != "tools/call" || got.Named != "name" || string(got.Name) != `"route"` || string(got.Arguments) != `{"region":"eu"}` {
+		t.Errorf("routed %+v", got)
 	}
-	if _, ok := srv.HeaderAnnotations("nope"); ok {
+	if len(got.Headers) != 1 || got.Headers[0].Header != "Region" || got.Headers[0].Path[0] != "region" {
+		t.Errorf("annotations: %+v", got.Headers)
+	}
+	if got := routedCall(t, srv, context.Background(), "nope"); got.Headers != nil {
 		t.Error("an unknown tool has annotations")
 	}
 }

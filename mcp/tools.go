@@ -5,8 +5,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
@@ -57,7 +55,10 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	case args[0] != '{':
 		return nil, invalidParams(`"arguments" must be an object`)
 	}
-	e, ok := ss.srv.lookup(name)
+	e, ok := r.tool, r.tool != nil && r.tool.tool.Name == name // routing's lookup, when it made one
+	if !ok {
+		e, ok = ss.srv.lookup(name)
+	}
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))
 	}
@@ -119,35 +120,4 @@ func progressToken(meta jsonx.Object) json.RawMessage {
 		return nil
 	}
 	return tok
-}
-
-// HeaderAnnotations returns the x-mcp-header annotations of the tool named
-// name, as admitted at registration (sorted by pointer; nil when it has
-// none), and whether the tool exists. An HTTP transport checks each
-// Mcp-Param-{Name} header of a tools/call against them (package mcphttp).
-func (s *Server) HeaderAnnotations(name string) ([]header.Annotation, bool) {
-	e, ok := s.lookup(name)
-	if !ok {
-		return nil, false
-	}
-	return e.contract.Headers(), true
-}
-
-// HeaderAnnotationsFor is HeaderAnnotations for the caller of ctx (see
-// auth.WithPrincipal; Options.Caller without one): a tool whose scopes the
-// caller lacks does not exist for it, so that its header checks cannot
-// tell a hidden tool from none, and the Endpoint answers its call.
-func (s *Server) HeaderAnnotationsFor(ctx context.Context, name string) ([]header.Annotation, bool) {
-	e, ok := s.lookup(name)
-	if !ok {
-		return nil, false
-	}
-	caller := s.opts.Caller
-	if p := auth.PrincipalFrom(ctx); p != nil {
-		caller = p
-	}
-	if !caller.HasScopes(e.tool.Scopes...) {
-		return nil, false
-	}
-	return e.contract.Headers(), true
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -112,7 +113,7 @@ func (t *ticket) release() {
 // with Retry-After and the JSON-RPC overload error, with the request's id
 // when its body was read. The server's observer hears of it.
 func (h *Handler) overloaded(w http.ResponseWriter, r *http.Request, id jsonrpc.ID, method, limit string) {
-	h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: limit, Method: method, Transport: mcp.TransportHTTP})
+	overload.Report(r.Context(), h.srv, limit, method, mcp.TransportHTTP)
 	h.log.Warn("mcphttp: request refused", "category", "overloaded", "limit", limit, "status", http.StatusServiceUnavailable)
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfterOverload))
 	writeJSON(w, http.StatusServiceUnavailable, &jsonrpc.Response{ID: id,

@@ -156,12 +156,14 @@
 // # Header parity (2026-07-28)
 //
 // Before a modern message is served its headers are checked against its
-// body: MCP-Protocol-Version must be present and equal _meta's
+// body, as the server routed it (mcp.Endpoint.HandleRouted): the body is
+// read once. MCP-Protocol-Version must be present and equal _meta's
 // protocolVersion; Mcp-Method must equal the method (required on
-// requests); Mcp-Name must equal params.name of tools/call and prompts/get
-// and params.uri of resources/read; every Mcp-Param-{Name} must equal the
-// argument annotated with x-mcp-header: Name in the tool's inputSchema
-// (mcp.Server.HeaderAnnotations). Names match case-insensitively; values
+// requests); Mcp-Name must equal params.name of tools/call and prompts/get,
+// params.uri of resources/read and params.taskId of the tasks extension's
+// methods; every Mcp-Param-{Name} must equal the argument annotated with
+// x-mcp-header: Name in the inputSchema of the tool called (mcp.Routed),
+// when the caller may see that tool. Names match case-insensitively; values
 // in the "=?base64?…?=" form are decoded first (package header), integers
 // compare numerically, booleans are "true" or "false". A body value absent
 // or null wants no header; a present one wants it. Missing, duplicated,

@@ -39,6 +39,10 @@ type exchange struct {
 	ctx     context.Context // serve's, for the loop started elsewhere
 	w       http.ResponseWriter
 	o       replyOpts
+	// answered is set by the transport's check of the routed request,
+	// before the request is served, when the check answered it itself
+	// (or handed it elsewhere): serve then writes nothing.
+	answered bool
 }
 
 // loopPlace says where an exchange's writing loop runs.
@@ -144,6 +148,9 @@ func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, o replyOpts
 	x.serving, x.ctx, x.w, x.o = true, ctx, w, o
 	x.mu.Unlock()
 	handle()
+	if x.answered {
+		return nil
+	}
 	x.mu.Lock()
 	if x.loop == loopElsewhere {
 		x.mu.Unlock()

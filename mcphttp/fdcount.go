@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -70,7 +71,7 @@ func (g *descriptorGauge) setCounter(count func() (open, limit int, ok bool)) {
 // overload error, and Connection: close, so that the connection's own
 // descriptor is given back as well. The server's observer hears of it.
 func (h *Handler) refuseForDescriptors(w http.ResponseWriter, r *http.Request, method string, id jsonrpc.ID) {
-	h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: limitDescriptors, Method: method, Transport: mcp.TransportHTTP})
+	overload.Report(r.Context(), h.srv, limitDescriptors, method, mcp.TransportHTTP)
 	h.log.Warn("mcphttp: stream refused", "category", "overloaded", "limit", limitDescriptors, "status", http.StatusServiceUnavailable)
 	w.Header().Set("Connection", "close")
 	w.Header().Set("Retry-After", "1")

@@ -9,13 +9,34 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 var fuzzAnnotations = []header.Annotation{
 	{Header: "Region", Path: []string{"region"}, Type: "string"},
 	{Header: "Count", Path: []string{"count"}, Type: "integer"},
 	{Header: "Zone", Path: []string{"loc", "zone"}, Type: "string"},
+}
+
+// fuzzRouted reads a tools/call of a tool with fuzzAnnotations as the
+// server's routing would (mcp.Routed).
+func fuzzRouted(req *jsonrpc.Request) *mcp.Routed {
+	rt := &mcp.Routed{Method: req.Method, Params: req.Params, Named: "name", Era: protocol.Legacy}
+	p, _ := jsonx.ParseObject(req.Params)
+	if meta := p.Get("_meta"); meta != nil {
+		m, _ := jsonx.ParseObject(meta)
+		if rt.Version = m.Get(protocol.MetaProtocolVersion); rt.Version != nil {
+			rt.Era = protocol.Modern
+		}
+	}
+	rt.Name, rt.Arguments = p.Get("name"), p.Get("arguments")
+	if _, ok := jsonString(rt.Name); ok {
+		rt.Headers = fuzzAnnotations
+	}
+	return rt
 }
 
 // The parity check never panics, whatever the headers and the body; a
@@ -26,11 +47,10 @@ func FuzzCheckParity(f *testing.F) {
 	f.Add(`{"name":"t","arguments":{"region":null,"count":1e400}}`, "Mcp-Param-Count: 1e400\nMcp-Param-Count: 2", " x ")
 	f.Add(`{"name":"t","arguments":[1]}`, "Mcp-Param-Region: =?base64?!?=", "=?base64?literal?=")
 	f.Fuzz(func(t *testing.T, params, headers, region string) {
-		tools := func(string) ([]header.Annotation, bool) { return fuzzAnnotations, true }
 		m, err := jsonrpc.Decode([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + `}`))
 		if err == nil {
 			if req, ok := m.(*jsonrpc.Request); ok {
-				checkParity(parseHeaders(headers), req.Method, req.Params, true, tools)
+				checkParity(parseHeaders(headers), fuzzRouted(req), true)
 			}
 		}
 		if !utf8.ValidString(region) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
-	"github.com/mcpwire/mcpwire/protocol"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 // Rejection categories, as logged.
@@ -45,71 +45,35 @@ func (e *headerError) message() string {
 	return "header mismatch: the " + e.name + " header " + what
 }
 
-// annotationsFunc returns a tool's x-mcp-header annotations and whether
-// the tool exists (mcp.Server.HeaderAnnotations).
-type annotationsFunc func(tool string) ([]header.Annotation, bool)
-
-// checkParity checks the headers of a modern POST against its body, as the
-// 2026-07-28 Streamable HTTP transport requires: MCP-Protocol-Version equals _meta's protocolVersion,
-// Mcp-Method the method (required on requests), Mcp-Name the name or URI
-// of tools/call, prompts/get and resources/read (the taskId of tasks/get,
-// tasks/update and tasks/cancel), and each Mcp-Param-{Name}
-// the argument annotated with x-mcp-header: Name. Header names match
+// checkParity checks the headers of a modern POST against its message as
+// the server routed it (mcp.Routed), as the 2026-07-28 Streamable HTTP
+// transport requires: MCP-Protocol-Version equals _meta's protocolVersion,
+// Mcp-Method the method (required on requests), Mcp-Name the member the
+// method names its target by (the name of tools/call and prompts/get, the
+// URI of resources/read, the taskId of the tasks extension's methods: the
+// transport's Routing Headers), and each Mcp-Param-{Name} the argument
+// annotated with x-mcp-header: Name, for a tool the caller may see (an
+// unknown or hidden tool is the Endpoint's -32602). Header names match
 // case-insensitively; values are decoded (base64 sentinel) before they are
 // compared, integers numerically. A body value that is absent or null
 // wants no header; one that is present wants it.
-func checkParity(hd http.Header, method string, params json.RawMessage, isRequest bool, tools annotationsFunc) *headerError {
-	return checkParityOf(hd, method, viewParams(params), isRequest, tools)
-}
-
-// paramsView is a message's params and their _meta, parsed once for the
-// routing and the parity checks.
-type paramsView struct{ p, meta jsonx.Object }
-
-// viewParams parses params, which come from jsonrpc.Decode (well-formed
-// JSON); absent or not objects, they are the zero Object.
-func viewParams(params json.RawMessage) paramsView {
-	p, _ := jsonx.ParseObject(params)
-	meta, _ := jsonx.ParseObject(p.Get("_meta"))
-	return paramsView{p, meta}
-}
-
-// checkParityOf is checkParity on params already parsed.
-func checkParityOf(hd http.Header, method string, v paramsView, isRequest bool, tools annotationsFunc) *headerError {
-	p, meta := v.p, v.meta
-	if e := checkString(hd, hdrProtocolVersion, "MCP-Protocol-Version", meta.Get(protocol.MetaProtocolVersion), true, true, false); e != nil {
+func checkParity(hd http.Header, rt *mcp.Routed, isRequest bool) *headerError {
+	if e := checkString(hd, hdrProtocolVersion, "MCP-Protocol-Version", rt.Version, true, true, false); e != nil {
 		return e
 	}
-	if e := checkMethod(hd, method, isRequest); e != nil {
+	if e := checkMethod(hd, rt.Method, isRequest); e != nil {
 		return e
 	}
-	var nameKey string
-	switch method {
-	case protocol.MethodCallTool, protocol.MethodGetPrompt:
-		nameKey = "name"
-	case protocol.MethodReadResource:
-		nameKey = "uri"
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		nameKey = "taskId" // SEP-2663, Streamable HTTP: Routing Headers
-	default:
+	if rt.Named == "" {
 		return nil
 	}
-	body := p.Get(nameKey)
-	if e := checkString(hd, hdrName, "Mcp-Name", body, false, true, true); e != nil {
+	if e := checkString(hd, hdrName, "Mcp-Name", rt.Name, false, true, true); e != nil {
 		return e
 	}
-	if method != protocol.MethodCallTool || tools == nil {
+	if len(rt.Headers) == 0 {
 		return nil
 	}
-	name, ok := jsonString(body)
-	if !ok {
-		return nil // the Endpoint refuses the params
-	}
-	anns, ok := tools(name)
-	if !ok || len(anns) == 0 {
-		return nil // an unknown tool is the Endpoint's -32602
-	}
-	return checkParams(paramHeaders(hd), anns, p.Get("arguments"))
+	return checkParams(paramHeaders(hd), rt.Headers, rt.Arguments)
 }
 
 // checkString compares a header with a body value that should be a JSON

@@ -1,11 +1,13 @@
 package mcphttp
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 
-	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -73,18 +75,16 @@ func (h *Handler) servePost(w http.ResponseWriter, r *http.Request) {
 	case *jsonrpc.Response:
 		h.postResponse(w, r, sid, m)
 	case *jsonrpc.Request:
-		switch v := viewParams(m.Params); {
-		case h.isModern(r, sid, v):
-			h.postModern(w, r, m.Method, v, m)
-		case m.Method == protocol.MethodInitialize:
+		if mayBeModern(r, sid, m.Params) && h.postModern(w, r, sid, m) {
+			return
+		}
+		if m.Method == protocol.MethodInitialize {
 			h.postInitialize(w, r, m)
-		default:
+		} else {
 			h.postLegacy(w, r, sid, m.ID, m, t)
 		}
 	case *jsonrpc.Notification:
-		if v := viewParams(m.Params); h.isModern(r, sid, v) {
-			h.postModern(w, r, m.Method, v, m)
-		} else {
+		if !mayBeModern(r, sid, m.Params) || !h.postModern(w, r, sid, m) {
 			h.postLegacy(w, r, sid, jsonrpc.ID{}, m, t)
 		}
 	}
@@ -111,63 +111,112 @@ func hasModern(b jsonrpc.Batch) bool {
 		case *jsonrpc.Notification:
 			params = m.Params
 		}
-		if params != nil && viewParams(params).meta.Get(protocol.MetaProtocolVersion) != nil {
+		if params != nil && jsonx.At(params, metaVersion) != nil {
 			return true
 		}
 	}
 	return false
 }
 
-// isModern decides the era of a request or notification: modern when its
-// params._meta holds the protocol version, or, without a session id, when
-// the MCP-Protocol-Version header names a modern revision (so that a
-// modern request missing its _meta keys gets the modern -32602).
-func (h *Handler) isModern(r *http.Request, sid string, v paramsView) bool {
-	if v.meta.Get(protocol.MetaProtocolVersion) != nil {
-		return true
-	}
+// metaVersion is the path of a message's protocol version in its params,
+// metaVersionKey the key as written.
+var (
+	metaVersion    = []string{"_meta", protocol.MetaProtocolVersion}
+	metaVersionKey = []byte(`"` + protocol.MetaProtocolVersion + `"`)
+)
+
+// isModern decides the era of a request or notification as the server
+// routed it: modern when its params._meta holds the protocol version, or,
+// without a session id, when the MCP-Protocol-Version header names a
+// modern revision (so that a modern request missing its _meta keys gets
+// the modern -32602).
+func (h *Handler) isModern(r *http.Request, sid string, rt *mcp.Routed) bool {
+	return rt.Era == protocol.Modern || modernHeader(r, sid)
+}
+
+// modernHeader reports whether a message without a session id comes with
+// an MCP-Protocol-Version header that names a modern revision.
+func modernHeader(r *http.Request, sid string) bool {
 	return sid == "" && protocol.ParseRevision(r.Header.Get(hdrProtocolVersion)).Modern()
 }
 
-// postModern serves a 2026-07-28 request or notification on the shared
-// stateless endpoint, after the header parity checks. Mcp-Session-Id is
-// ignored.
-func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, method string, v paramsView, m jsonrpc.Message) {
+// mayBeModern reports, without reading the params, whether isModern may
+// find the message modern: unless the params name the protocol version's
+// _meta key as written (or hold an escape, which could spell it), the
+// message is of the legacy era, and it goes to its session without the
+// stateless endpoint reading it first.
+func mayBeModern(r *http.Request, sid string, params []byte) bool {
+	return modernHeader(r, sid) || bytes.IndexByte(params, '\\') >= 0 || bytes.Contains(params, metaVersionKey)
+}
+
+// postModern hands a request or notification to the shared stateless
+// endpoint, which reads it once: when it is of the 2026-07-28 era (see
+// isModern), it is served there after the checks of admitModern, and
+// postModern reports true; otherwise the endpoint drops it unanswered and
+// postModern reports false, for the caller to serve it in the legacy era.
+// Mcp-Session-Id is ignored.
+func (h *Handler) postModern(w http.ResponseWriter, r *http.Request, sid string, m jsonrpc.Message) (modern bool) {
 	req, isReq := m.(*jsonrpc.Request)
-	// A tool the caller may not see has no annotations for it: its
-	// headers tell nothing, and the endpoint answers the call.
-	annotations := func(name string) ([]header.Annotation, bool) { return h.srv.HeaderAnnotationsFor(r.Context(), name) }
-	if herr := checkParityOf(r.Header, method, v, isReq, annotations); herr != nil {
-		var id jsonrpc.ID
-		if isReq {
-			id = req.ID
+	ctx := r.Context()
+	var sse bool
+	check := func(rt *mcp.Routed) bool {
+		if modern = h.isModern(r, sid, rt); !modern {
+			return false
 		}
-		h.log.Warn("mcphttp: request refused", "header", herr.name, "category", herr.category, "status", http.StatusBadRequest)
-		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeHeaderMismatch, herr.message())
-		return
+		return h.admitModern(w, r, rt, req, sse)
 	}
 	if !isReq {
-		h.stateless.Handle(r.Context(), m, nil)
-		w.WriteHeader(http.StatusAccepted)
-		return
-	}
-	sse := acceptsSSE(r.Header.Values("Accept"))
-	if method == protocol.MethodSubscriptionsListen {
-		if !sse {
-			writeError(w, http.StatusNotAcceptable, req.ID, jsonrpc.CodeInvalidRequest,
-				"invalid request: subscriptions/listen answers with text/event-stream, which the Accept header refuses")
-			return
+		admitted := false
+		h.stateless.HandleRouted(ctx, m, func(rt *mcp.Routed) bool {
+			admitted = check(rt)
+			return admitted
+		}, nil)
+		if admitted {
+			w.WriteHeader(http.StatusAccepted)
 		}
-		if h.descriptorsLow() { // a listen holds its connection for as long as it lasts
-			h.refuseForDescriptors(w, r, method, req.ID)
-			return
-		}
+		return modern
 	}
+	sse = acceptsSSE(r.Header.Values("Accept"))
 	x := newExchange()
-	x.serve(r.Context(), w, replyOpts{
+	x.serve(ctx, w, replyOpts{
 		sse: sse, status: statusOf,
 		keepAlive: h.opts.KeepAlive, log: h.log,
-	}, func() { h.stateless.Handle(r.Context(), req, x.send) })
+	}, func() {
+		h.stateless.HandleRouted(ctx, req, func(rt *mcp.Routed) bool {
+			x.answered = !check(rt)
+			return !x.answered
+		}, x.send)
+	})
+	return modern
+}
+
+// admitModern checks a 2026-07-28 request (nil for a notification) as
+// routed, before the endpoint serves it: its headers against its body
+// (see checkParity), and that a subscriptions/listen can be answered with
+// a stream. A message it refuses is answered here, and it reports false.
+func (h *Handler) admitModern(w http.ResponseWriter, r *http.Request, rt *mcp.Routed, req *jsonrpc.Request, sse bool) bool {
+	var id jsonrpc.ID
+	if req != nil {
+		id = req.ID
+	}
+	if herr := checkParity(r.Header, rt, req != nil); herr != nil {
+		h.log.Warn("mcphttp: request refused", "header", herr.name, "category", herr.category, "status", http.StatusBadRequest)
+		writeError(w, http.StatusBadRequest, id, jsonrpc.CodeHeaderMismatch, herr.message())
+		return false
+	}
+	if req == nil || rt.Method != protocol.MethodSubscriptionsListen {
+		return true
+	}
+	if !sse {
+		writeError(w, http.StatusNotAcceptable, id, jsonrpc.CodeInvalidRequest,
+			"invalid request: subscriptions/listen answers with text/event-stream, which the Accept header refuses")
+		return false
+	}
+	if h.descriptorsLow() { // a listen holds its connection for as long as it lasts
+		h.refuseForDescriptors(w, r, rt.Method, id)
+		return false
+	}
+	return true
 }
 
 // postResponse delivers the client's answer to a request the server sent

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -157,7 +158,7 @@ func (h *Handler) refuseInitialize(w http.ResponseWriter, r *http.Request, req *
 			Error: jsonrpc.NewError(jsonrpc.CodeInternalError, "server shutting down: the handler is closed").WithData(map[string]string{"reason": "overloaded"})})
 		return
 	}
-	h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: refusal.limit, Method: req.Method, Transport: mcp.TransportHTTP})
+	overload.Report(r.Context(), h.srv, refusal.limit, req.Method, mcp.TransportHTTP)
 	w.Header().Set("Retry-After", retryAfter(refusal.retry))
 	if refusal.limit == limitSessionsPerCaller {
 		h.log.Warn("mcphttp: initialize refused", "category", "quota", "limit", refusal.limit, "status", http.StatusTooManyRequests)

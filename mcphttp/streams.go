@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 )
@@ -120,7 +121,7 @@ func (s *session) dropResumption(stream string, me *resumption) {
 // are the client's own, and end when it closes them.
 func (h *Handler) tooManyStreams(w http.ResponseWriter, r *http.Request) {
 	max := h.opts.MaxSessionStreams
-	h.srv.ReportOverload(r.Context(), mcp.Overload{Limit: limitSessionStreams, Transport: mcp.TransportHTTP})
+	overload.Report(r.Context(), h.srv, limitSessionStreams, "", mcp.TransportHTTP)
 	h.log.Warn("mcphttp: stream refused", "category", "quota", "limit", limitSessionStreams, "status", http.StatusTooManyRequests)
 	writeJSON(w, http.StatusTooManyRequests, &jsonrpc.Response{Error: quotaError(limitSessionStreams, max,
 		"this session already has %d GET streams open (MaxSessionStreams), its stream of unsolicited messages and resumptions together; close one before opening another", max)})

@@ -17,6 +17,7 @@ import (
 	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // ScopeName is the instrumentation scope of the tracer and the meter.
@@ -214,7 +215,7 @@ func (o *Observer) spanAttrs(r *mcp.ObservedRequest) []attribute.KeyValue {
 	if r.Tool != "" {
 		attrs = append(attrs, semconv.GenAIToolNameKey.String(r.Tool))
 	}
-	if r.Method == "tools/call" {
+	if r.Method == protocol.MethodCallTool { // the GenAI conventions: calling a tool executes it
 		attrs = append(attrs, semconv.GenAIOperationNameExecuteTool)
 	}
 	if r.Prompt != "" {
@@ -232,7 +233,7 @@ func (o *Observer) metricAttrs(r *mcp.ObservedRequest, end mcp.RequestEnd, errTy
 	attrs = append(attrs, semconv.McpMethodNameKey.String(r.Method), EraKey.String(r.Era.String()),
 		OutcomeKey.String(end.Outcome.String()))
 	attrs = o.targetAttrs(r, end, attrs...)
-	if r.Method == "tools/call" {
+	if r.Method == protocol.MethodCallTool { // the GenAI conventions: calling a tool executes it
 		attrs = append(attrs, semconv.GenAIOperationNameExecuteTool)
 	}
 	if r.ProtocolVersion != "" {

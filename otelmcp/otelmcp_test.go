@@ -19,6 +19,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/internal/overload"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/otelmcp"
@@ -427,7 +428,7 @@ func TestOverload(t *testing.T) {
 // A transport's own refusal (the HTTP helper's 503) is counted too.
 func TestTransportOverload(t *testing.T) {
 	e := newEnv(t, nil, nil)
-	e.srv.ReportOverload(context.Background(), mcp.Overload{Limit: "MaxRequests", Transport: mcp.TransportHTTP})
+	overload.Report(context.Background(), e.srv, "MaxRequests", "", mcp.TransportHTTP)
 	n, attrs := sum(t, e.collect()["mcpwire.server.overloads"], "overloads")
 	if n != 1 || attrs["mcpwire.limit"] != "MaxRequests" || attrs["network.transport"] != "tcp" {
 		t.Errorf("overloads %d %v", n, attrs)
