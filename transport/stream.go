@@ -185,7 +185,18 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 		// queue, and the reader writes it with the others before it
 		// waits for input (flushHeld), so that the answers to a run of
 		// pipelined requests go out in one write, not one each.
-		return s.out.push(ctx, outItem{bp: bp}, s.closing, true)
+		if testHookHold != nil {
+			testHookHold()
+		}
+		err := s.out.push(ctx, outItem{bp: bp}, s.closing, true)
+		if err == nil && !s.moreInput() {
+			// Written from another goroutine than the reader's (a call
+			// that detached, a timer), the line may have been queued after
+			// the reader last looked for held lines and began to wait for
+			// input: the writer takes it.
+			s.out.wake()
+		}
+		return err
 	}
 	direct := false
 	if s.writable != nil && len(*bp) <= atomicWrite {
@@ -207,6 +218,10 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 	s.out.unclaim(s.closing)
 	return s.out.Err()
 }
+
+// testHookHold, when set by a test, runs in WriteNow between deciding to
+// hold a line for the reader and queueing it.
+var testHookHold func()
 
 // bodyThreshold is the result size above which Write queues the result's
 // bytes as they are instead of copying them into the line buffer.
