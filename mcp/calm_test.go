@@ -38,15 +38,15 @@ func TestMayRunHere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ss := &session{detachable: true, jobs: make(chan job, 4)}
-			ss.pending.Store(tt.pending)
+			sc := &scheduler{detachable: true, jobs: make(chan job, 4)}
+			sc.pending.Store(tt.pending)
 			for range tt.queued {
-				ss.jobs <- job{}
+				sc.jobs <- job{}
 			}
 			if tt.detachedAgo > 0 {
-				ss.detacher.lastDetach.Store(time.Now().Add(-tt.detachedAgo).UnixNano())
+				sc.detacher.lastDetach.Store(time.Now().Add(-tt.detachedAgo).UnixNano())
 			}
-			if got := ss.mayRunHere(); got != tt.want {
+			if got := sc.mayRunHere(); got != tt.want {
 				t.Errorf("mayRunHere() = %v, want %v", got, tt.want)
 			}
 		})
@@ -80,7 +80,7 @@ func TestDetacherRecordsDetach(t *testing.T) {
 // pool rather than on the goroutine that read its request.
 func onWorker() bool {
 	buf := make([]byte, 8<<10)
-	return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "(*session).worker(")
+	return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "(*scheduler).worker(")
 }
 
 // Workers left idle by a burst hold every slot until they have waited
@@ -145,7 +145,7 @@ func (s *Server) sessionWorkers() int {
 	s.sessMu.Lock()
 	defer s.sessMu.Unlock()
 	for ss := range s.sessions {
-		return int(ss.workers.Load())
+		return int(ss.sched.workers.Load())
 	}
 	return -1
 }

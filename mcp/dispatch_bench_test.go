@@ -54,7 +54,7 @@ func echoSession(tb testing.TB) (ss *session, call func()) {
 		if err := json.Unmarshal(conn.buf, &resp); err != nil || resp["result"] == nil {
 			tb.Errorf("unexpected response %s", conn.buf)
 		}
-		close(ss.jobs)
+		close(ss.sched.jobs)
 	})
 	line := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`)
 	return ss, func() {

@@ -70,10 +70,10 @@ func (s *Server) NewEndpoint(opts EndpointOptions) *Endpoint {
 	if opts.Stateless {
 		// Every caller of the transport shares it: one caller may not
 		// take every slot (Options.MaxConcurrentCallsPerCaller).
-		ss.fair = newFairSlots(s.opts.MaxConcurrentCalls, s.opts.MaxConcurrentCallsPerCaller)
+		ss.sched.fair = newFairSlots(s.opts.MaxConcurrentCalls, s.opts.MaxConcurrentCallsPerCaller)
 	}
 	ss.unsolicited = opts.Unsolicited
-	ss.runOnCaller = opts.RunOnCaller
+	ss.sched.runOnCaller = opts.RunOnCaller
 	s.sessMu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.sessMu.Unlock()
@@ -168,6 +168,5 @@ func (e *Endpoint) Close() {
 		ss.out.close()
 		ss.forgetElicitations()
 		ss.shutdown()
-		close(ss.jobs)
 	}
 }

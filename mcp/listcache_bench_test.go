@@ -38,5 +38,5 @@ func BenchmarkDecodeDispatchEncodeList(b *testing.B) {
 		<-conn.sent
 	}
 	b.StopTimer()
-	close(ss.jobs)
+	close(ss.sched.jobs)
 }

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -32,11 +31,11 @@ type session struct {
 	calls       map[string]*call            // in flight, by call key (see track)
 	arrivals    uint64                      // stateless: requests tracked so far
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)
-	runOnCaller bool                        // an endpoint that runs calls on its caller (see EndpointOptions)
-	detachable  bool                        // read with Each: a call may run on the reader, which detaches it if it runs long (see readLoop)
-	now         nowWriter                   // the connection, when it can write an answer at once (see writeNow)
 
-	detacher detacher // detaches a call on the reader that runs long (see readLoop)
+	// fast is the connection when it implements transport.FastStream:
+	// it is read with Each and written with WriteNow (nil: Read and Write).
+	fast  transport.FastStream
+	sched scheduler // where and when calls run (see scheduler)
 
 	// answerNow and answerQueued are writeNow and write as responders,
 	// bound once so that a call does not allocate them.
@@ -57,15 +56,6 @@ type session struct {
 	// admitListen); callers with none are not in it.
 	listeners map[string]int
 
-	fair    *fairSlots     // an endpoint that callers share: its slots, shared fairly (nil: the workers')
-	jobs    chan job       // calls waiting for a worker
-	retire  chan struct{}  // an idle worker that receives ends and hands its slot to the sender (see takeIdleSlot)
-	idleEnd time.Duration  // how long a worker waits for a job before it ends (workerIdle when the session began)
-	workers atomic.Int32   // workers started
-	idle    atomic.Int32   // workers waiting for a job
-	pending atomic.Int64   // running plus queued calls
-	wg      sync.WaitGroup // one per call not yet finished
-
 	werrMu      sync.Mutex
 	werr        error
 	stopReading context.CancelFunc // set by Serve
@@ -76,25 +66,22 @@ type session struct {
 	// stopped reading: from then on what cannot be queued is dropped.
 	outCtx  context.Context
 	dropped atomic.Int64 // messages dropped for want of output space
-
-	queuedBytes atomic.Int64 // request bytes held by calls waiting for a worker
 }
 
 func newSession(s *Server, conn transport.Conn) *session {
-	now, _ := conn.(nowWriter)
+	fast, _ := conn.(transport.FastStream)
 	ss := &session{
-		now:      now,
+		fast:     fast,
 		srv:      s,
 		conn:     conn,
 		log:      s.log,
 		calls:    map[string]*call{},
-		jobs:     make(chan job, s.opts.MaxConcurrentCalls+s.opts.MaxQueuedCalls),
-		retire:   make(chan struct{}),
-		idleEnd:  workerIdle,
 		logLimit: newRateLimiter(s.opts.LogRate, 2*s.opts.LogRate, s.log),
 		stopping: make(chan struct{}),
 		outCtx:   context.Background(),
 	}
+	ss.sched = newScheduler(ss, &s.opts)
+	ss.sched.detachable = fast != nil
 	ss.answerNow, ss.answerQueued = ss.writeNow, ss.write
 	return ss
 }
@@ -109,7 +96,7 @@ func (ss *session) write(r *jsonrpc.Response) {
 
 // writeNow is write for a response that should not wait for the writer
 // goroutine to wake up (an inline method's, a call run on the reader): on a
-// connection that allows it (transport.Stream.WriteNow), it is written on
+// connection that allows it (transport.FastStream.WriteNow), it is written on
 // the caller's goroutine when nothing else is being written and the
 // output has room for it at once, and queued as write does otherwise.
 // Answers of calls run by workers are left to the writer goroutine, which
@@ -118,11 +105,11 @@ func (ss *session) writeNow(r *jsonrpc.Response) {
 	if r == nil {
 		return
 	}
-	if ss.now == nil {
+	if ss.fast == nil {
 		ss.send(r)
 		return
 	}
-	ss.record(ss.now.WriteNow(ss.outCtx, r))
+	ss.record(ss.fast.WriteNow(ss.outCtx, r))
 }
 
 // send writes any message and records the first write error. A message
@@ -169,3 +156,32 @@ func (ss *session) negotiated() protocol.Revision {
 	defer ss.mu.Unlock()
 	return ss.rev
 }
+
+// The session runs the calls its scheduler schedules (jobRunner).
+
+// admit prepares a call the scheduler accepted: a worker's answer on the
+// session's own stream goes through the writer goroutine, which coalesces
+// answers under load, and the call's Options.CallTimeout starts.
+func (ss *session) admit(j job, onWorker bool) {
+	if j.streamed && onWorker {
+		j.c.respond = ss.answerQueued
+	}
+	if d := ss.srv.opts.CallTimeout; d > 0 {
+		j.c.startDeadline(d)
+	}
+}
+
+// execute runs a scheduled call, unless it was cancelled while it waited:
+// that one is answered with the cause.
+func (ss *session) execute(j job) *jsonrpc.Response {
+	if j.c.ctx.Err() != nil {
+		return errorResponse(j.r.id, context.Cause(j.c.ctx))
+	}
+	return ss.run(j.m, j.c, j.r)
+}
+
+// answer ends a scheduled call with its answer.
+func (ss *session) answer(j job, r *jsonrpc.Response) { j.c.complete(r) }
+
+// startsTask reports whether a scheduled call starts a task.
+func (ss *session) startsTask(j job) bool { return ss.taskCall(j.r) }

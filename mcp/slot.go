@@ -1,10 +1,6 @@
 package mcp
 
-import (
-	"sync"
-
-	"github.com/mcpwire/mcpwire/internal/callerkey"
-)
+import "github.com/mcpwire/mcpwire/internal/callerkey"
 
 // A call runs in one of MaxConcurrentCalls slots: a worker's, one claimed
 // by a call run on its caller's goroutine, or, on an endpoint that callers
@@ -13,7 +9,7 @@ import (
 // it runs under the same bound as calls:
 //
 //   - On an endpoint that callers share (HTTP), a tools/call that starts a
-//     task takes no slot (dispatchFair sees it is one: taskCall), and its
+//     task takes no slot (scheduler.submitFair sees it is one), and its
 //     handler takes a slot of its own (taskRun.invoke), waiting its turn
 //     among its caller's calls when none is free: the task is created, and
 //     acknowledged, whether or not its handler could start yet. A resumed
@@ -41,40 +37,17 @@ func (c *call) holdsSlot() bool {
 
 // yieldSlot gives back now the slot a call holds on an endpoint that
 // callers share, if it holds one: a tools/call that starts a task, which
-// dispatchFair did not see as one (its tool gained task support meanwhile).
+// scheduler.submitFair did not see as one (its tool gained task support meanwhile).
 func (c *call) yieldSlot() {
-	if c.ss.fair != nil && c.giveUpSlot() {
-		c.ss.fair.release(callerkey.Of(c.ctx))
+	if fair := c.ss.sched.fair; fair != nil && c.giveUpSlot() {
+		fair.release(callerkey.Of(c.ctx))
 	}
 }
 
 // adoptSlot hands the call's slot to a task handler that goes on after
 // the call is answered, on a connection, and returns what gives it back
-// (once, however often it is called). The slot is counted once more, and
-// the worker that ran the call ends rather than take another job while
-// the slots taken exceed MaxConcurrentCalls (see retireIfOver).
+// (once, however often it is called; see scheduler.adopt).
 func (c *call) adoptSlot() (release func()) {
-	ss := c.ss
 	c.giveUpSlot()
-	ss.workers.Add(1)
-	return sync.OnceFunc(func() {
-		ss.workers.Add(-1)
-		ss.ensureWorker() // calls may have queued meanwhile
-	})
-}
-
-// retireIfOver ends a worker's slot, and reports so, when the slots taken
-// exceed MaxConcurrentCalls: a task handler took over the slot of the
-// call the worker just ran, and the worker must not run another job in
-// it.
-func (ss *session) retireIfOver() bool {
-	for {
-		n := ss.workers.Load()
-		if int(n) <= ss.srv.opts.MaxConcurrentCalls {
-			return false
-		}
-		if ss.workers.CompareAndSwap(n, n-1) {
-			return true
-		}
-	}
+	return c.ss.sched.adopt()
 }

@@ -120,7 +120,7 @@ func (s *Server) callAsTask(ctx context.Context, ss *session, c *call, r *reques
 		return nil, rerr
 	}
 	run := s.tasks.newRun(ctx, ss, e, r, args, in)
-	run.call, run.ownSlot = c, ss.fair != nil
+	run.call, run.ownSlot = c, ss.sched.fair != nil
 	if run.ownSlot {
 		c.yieldSlot()
 	}
@@ -329,12 +329,12 @@ func (run *taskRun) invoke() (o taskOutcome) {
 	}()
 	if run.ownSlot {
 		caller := callerkey.Of(run.ctx)
-		if !run.ss.fair.acquire(run.ctx, caller) {
+		if !run.ss.sched.fair.acquire(run.ctx, caller) {
 			err := context.Cause(run.ctx)
 			return taskOutcome{out: contract.Outcome{HandlerError: err,
 				Result: tool.ErrorResult("the task was stopped before its handler could run: %v", err)}}
 		}
-		defer run.ss.fair.release(caller)
+		defer run.ss.sched.fair.release(caller)
 	}
 	drop := func(jsonrpc.Message) {}
 	tc := &call{id: run.r.id, ctx: run.ctx, cancel: run.cancel, respond: func(*jsonrpc.Response) {},
@@ -494,7 +494,7 @@ func (rt *taskRuntime) resume(ctx context.Context, ss *session, c *call, caller 
 		in.answers = map[string]json.RawMessage{}
 	}
 	run := rt.newRun(ctx, ss, e, r, t.Arguments, in)
-	run.id, run.call, run.ownSlot = t.ID, c, ss.fair != nil
+	run.id, run.call, run.ownSlot = t.ID, c, ss.sched.fair != nil
 	rt.register(run, t)
 	go func() {
 		defer close(done)

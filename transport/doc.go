@@ -11,13 +11,14 @@
 //
 // Output goes through one writer goroutine. Each message is encoded by its
 // sender and queued whole, so lines never interleave; messages queued
-// together are coalesced into one write system call. Stream.WriteNow
-// writes a short line on its caller's goroutine instead when nothing is
-// queued and the output can take it at once, which saves a wake-up without
-// ever waiting for the peer.
+// together are coalesced into one write system call. WriteNow writes a
+// short line on its caller's goroutine instead when nothing is queued and
+// the output can take it at once, which saves a wake-up without ever
+// waiting for the peer.
 //
 // Input is read by one reader goroutine, which hands each message to Read,
-// or, with Stream.Each, calls a function with it on the spot; the function
-// can move reading to another goroutine (detach) when its work turns out
-// to be long.
+// or, with Each, calls a function with it on the spot; the function can
+// move reading to another goroutine (detach) when its work turns out to
+// be long. Each, WriteNow and InputDone make up FastStream, the interface
+// a server serves a Stream through.
 package transport

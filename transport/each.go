@@ -8,31 +8,13 @@ import (
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
-// EachFunc receives one message read by Stream.Each, or the
-// *jsonrpc.DecodeError of a line that could not be decoded (msg is then
-// nil; the error is not fatal).
-//
-// It runs on the goroutine that reads the stream, so the next line is not
-// read until it returns or detaches: detach moves reading to another
-// goroutine at once, and the function may then run as long as it needs;
-// the goroutine it runs on ends when it returns. detach may be called from
-// any goroutine, any number of times, while the function runs (a timer's,
-// say, for work that turned out slow); once it has returned, a call does
-// nothing.
-type EachFunc func(msg jsonrpc.Message, err error, detach func())
-
-// Each reads messages and calls fn with each on the goroutine that read
-// it, which saves the hand-off from the reader goroutine to a goroutine
-// calling Read: the first message a connection receives after a quiet
-// spell is handled without waiting for another goroutine to wake up.
-//
-// Each returns once the input ends (nil when it ended cleanly, otherwise
-// the read error), ctx is done (ctx.Err()) or the stream is closed
-// (ErrClosed). When it returns, fn is not running on the reading goroutine
-// and is never called again; a call that detached may still be running.
-// A stream is read either with Each, once, or with Read, not both; Read
-// after Each returns io.EOF.
-func (s *Stream) Each(ctx context.Context, fn EachFunc) error {
+// Each implements FastStream: it reads messages and calls fn with each
+// on the goroutine that read it, which saves the hand-off from the reader
+// goroutine to a goroutine calling Read: the first message a connection
+// receives after a quiet spell is handled without waiting for another
+// goroutine to wake up. Read after Each returns io.EOF; a second Each
+// panics.
+func (s *Stream) Each(ctx context.Context, fn func(msg jsonrpc.Message, err error, detach func())) error {
 	started := false
 	s.eachOnce.Do(func() {
 		s.fn = fn

@@ -64,7 +64,7 @@ type Stream struct {
 	// Each's state (see each.go).
 	eachOnce sync.Once
 	attached chan struct{} // closed once Each has set fn
-	fn       EachFunc
+	fn       func(msg jsonrpc.Message, err error, detach func())
 	callMu   sync.Mutex // held while fn runs on the reading goroutine
 	stopped  bool       // Each has returned: fn is never called again (guarded by callMu)
 
@@ -75,7 +75,7 @@ type Stream struct {
 	writable   func() bool // whether a short line can be written at once; nil: never asked (see WriteNow)
 }
 
-var _ Conn = (*Stream)(nil)
+var _ FastStream = (*Stream)(nil)
 
 // NewStream starts a connection that reads messages from r and writes them
 // to w. If r or w implement io.Closer, Close closes them.
@@ -124,12 +124,12 @@ func (s *Stream) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-// InputDone returns a channel that is closed once the peer's input has
-// ended: the reader met EOF or a read error, the stream was closed, or, for
-// a pipe or socket read through an *os.File on Linux, the peer closed its
-// end while lines it sent are still unread. The last case is what lets a
-// server that is blocked writing to a peer which stopped reading notice
-// that the peer went away (see package doc).
+// InputDone implements FastStream: the channel is closed once the reader
+// met EOF or a read error, the stream was closed, or, for a pipe or socket
+// read through an *os.File on Linux, the peer closed its end while lines
+// it sent are still unread. The last case is what lets a server that is
+// blocked writing to a peer which stopped reading notice that the peer
+// went away.
 func (s *Stream) InputDone() <-chan struct{} { return s.inputDone }
 
 // endInput closes InputDone's channel once.
@@ -161,17 +161,14 @@ func appendLine(bp *[]byte, msg jsonrpc.Message) error {
 	return nil
 }
 
-// WriteNow is Write, except that when nothing is queued or being written
-// and the output can take the line at once (a pipe or socket with room
-// for it, asked with poll(2) on Linux; a line of at most 4 KiB), it writes
-// the line on the caller's goroutine, saving the wake-up of the writer
-// goroutine. It never waits for the peer to read, so any goroutine may
-// call it, a reader's included. Lines written from one goroutine go out
-// in order, whichever of Write and WriteNow wrote them. While Each's
-// function runs on the reader and the next line is already read, the line
-// is queued instead, and the reader writes the queued lines together once
-// it has no whole line left: under pipelined load, answers are coalesced
-// without waking the writer goroutine.
+// WriteNow implements FastStream. A short line (at most 4 KiB) is
+// written on the caller's goroutine when nothing is queued or being
+// written and the output has room for it now (a pipe or socket, asked
+// with poll(2) on Linux), and queued as Write queues it otherwise. While
+// Each's function runs on the reader and the next line is already read,
+// the line is queued instead, and the reader writes the queued lines
+// together once it has no whole line left: under pipelined load, answers
+// are coalesced without waking the writer goroutine.
 func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil && len(r.Result) > atomicWrite {
 		return s.Write(ctx, msg)
@@ -185,7 +182,18 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 		// queue, and the reader writes it with the others before it
 		// waits for input (flushHeld), so that the answers to a run of
 		// pipelined requests go out in one write, not one each.
-		return s.out.push(ctx, outItem{bp: bp}, s.closing, true)
+		if testHookHold != nil {
+			testHookHold()
+		}
+		err := s.out.push(ctx, outItem{bp: bp}, s.closing, true)
+		if err == nil && !s.moreInput() {
+			// Written from another goroutine than the reader's (a call
+			// that detached, a timer), the line may have been queued after
+			// the reader last looked for held lines and began to wait for
+			// input: the writer takes it.
+			s.out.wake()
+		}
+		return err
 	}
 	direct := false
 	if s.writable != nil && len(*bp) <= atomicWrite {
@@ -207,6 +215,10 @@ func (s *Stream) WriteNow(ctx context.Context, msg jsonrpc.Message) error {
 	s.out.unclaim(s.closing)
 	return s.out.Err()
 }
+
+// testHookHold, when set by a test, runs in WriteNow between deciding to
+// hold a line for the reader and queueing it.
+var testHookHold func()
 
 // bodyThreshold is the result size above which Write queues the result's
 // bytes as they are instead of copying them into the line buffer.
