@@ -8,7 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/ask"
-	"github.com/mcpwire/mcpwire/internal/exampleclient"
+	"github.com/mcpwire/mcpwire/internal/testsupport/exampleclient"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )

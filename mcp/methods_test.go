@@ -3,7 +3,7 @@ package mcp
 import (
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/wirecheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/wirecheck"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/syncbuf"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
-	"github.com/mcpwire/mcpwire/internal/syncbuf"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/check"
-	"github.com/mcpwire/mcpwire/internal/client"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"

@@ -3,9 +3,9 @@ package mcptest
 import (
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/clip"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // report fails t once per finding of rep, and once if the review could

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/check"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // errorsTB keeps what report writes.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/client"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
 	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/protocol"
 )

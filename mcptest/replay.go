@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/transport"
 )

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
-	"github.com/mcpwire/mcpwire/internal/wirecheck"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
+	"github.com/mcpwire/mcpwire/internal/testsupport/wirecheck"
 )
 
 var update = flag.Bool("update", false, "record the HTTP transcripts of testdata/http-auth again and rewrite them")
 
-// authGoldenDir holds the authorization transcripts, in internal/golden's
+// authGoldenDir holds the authorization transcripts, in internal/peer/golden's
 // HTTP format. They are kept apart from testdata/http, whose replayer
 // serves the everything server without a ResourceServer.
 const authGoldenDir = "../testdata/http-auth"

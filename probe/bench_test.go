@@ -6,7 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/calltest"
+	"github.com/mcpwire/mcpwire/internal/testsupport/calltest"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/tool"

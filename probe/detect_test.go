@@ -9,7 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/calltest"
+	"github.com/mcpwire/mcpwire/internal/testsupport/calltest"
 )
 
 func TestFlagIn(t *testing.T) {

@@ -21,7 +21,7 @@ func TestRevisionDatesSpelledOnce(t *testing.T) {
 	date := regexp.MustCompile(`^20\d\d-\d\d-\d\d$`)
 	skipDirs := map[string]bool{
 		"interop": true, "bench": true, "cmd": true,
-		"conformance": true, "deploy": true, "internal/exampleclient": true,
+		"conformance": true, "deploy": true, "internal/testsupport/exampleclient": true,
 	}
 	allowed := map[string]bool{
 		"protocol/revision.go": true,

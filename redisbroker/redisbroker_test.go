@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/fanout"
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/redisbroker"
 )
 

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/syncbuf"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 )
 
 // parseOK accepts content of the form "ok:<value>" and returns <value>.

@@ -1,7 +1,7 @@
 package tool_test
 
 import (
-	"github.com/mcpwire/mcpwire/internal/exampleclient"
+	"github.com/mcpwire/mcpwire/internal/testsupport/exampleclient"
 	"github.com/mcpwire/mcpwire/tool"
 )
 

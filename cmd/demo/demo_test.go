@@ -14,7 +14,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 )
 
 // fakeServerEnv makes the test binary act as a broken server (see TestMain).

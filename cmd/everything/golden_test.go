@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
-	"github.com/mcpwire/mcpwire/internal/syncbuf"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 	"github.com/mcpwire/mcpwire/mcptest"
 )
 

@@ -13,8 +13,8 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
-	"github.com/mcpwire/mcpwire/internal/wirecheck"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
+	"github.com/mcpwire/mcpwire/internal/testsupport/wirecheck"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
 
-// httpGoldenDir holds the Streamable HTTP transcripts (internal/golden's
+// httpGoldenDir holds the Streamable HTTP transcripts (internal/peer/golden's
 // HTTP format).
 const httpGoldenDir = "../../testdata/http"
 

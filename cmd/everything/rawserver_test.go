@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/syncbuf"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 )
 
 // rawServer is the built binary driven over real pipes at the byte level,

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/check"
-	"github.com/mcpwire/mcpwire/internal/client"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )

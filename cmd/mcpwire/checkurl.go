@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"net/url"
 
-	"github.com/mcpwire/mcpwire/internal/check"
-	"github.com/mcpwire/mcpwire/internal/client"
-	"github.com/mcpwire/mcpwire/internal/httpconn"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
+	"github.com/mcpwire/mcpwire/internal/peer/httpconn"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // ruleHTTP is the finding of an HTTP exchange that breaks the Streamable

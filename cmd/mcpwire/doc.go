@@ -16,7 +16,7 @@
 // through the gates of a tool's life on the client's side:
 //
 //   - Discover: the era is detected as hosts do it (server/discover first,
-//     then initialize; package internal/client), and the report says which
+//     then initialize; package internal/peer/client), and the report says which
 //     answered and how; --era legacy or --era modern speaks that era
 //     without detecting it (a dual-era server reviewed in each). tools/list is paged to its end (nextCursor followed
 //     until it is absent, "" being a real cursor), and so are resources/list,
@@ -25,7 +25,7 @@
 //     items in another order, or a changed descriptor is a finding, and so is
 //     a name listed twice.
 //   - Admit: every descriptor is reviewed on its own by package
-//     internal/review (review.Tool, review.Resource, review.ResourceTemplate,
+//     internal/peer/review (review.Tool, review.Resource, review.ResourceTemplate,
 //     review.Prompt), so one bad descriptor never stops the others, and each
 //     tool's x-mcp-header annotations are audited (review.Headers: names,
 //     paths and verdicts, never values).
@@ -44,7 +44,7 @@
 //
 // # Streamable HTTP
 //
-// With --url the session runs over package internal/httpconn, both eras:
+// With --url the session runs over package internal/peer/httpconn, both eras:
 // each message is POSTed to the URL (Accept: application/json,
 // text/event-stream), and the answer, a JSON body or an SSE stream of
 // notifications, server requests and the response, is read as stdout
@@ -123,7 +123,7 @@
 // works as before (bytes relayed unchanged both ways, stderr passed
 // through, SIGINT, SIGTERM and SIGHUP forwarded, EOF closing the server's
 // stdin, the server's exit status kept), while the session is written to
-// FILE in the project's golden transcript format (package internal/golden),
+// FILE in the project's golden transcript format (package internal/peer/golden),
 // with a header naming the time, the client, the server, the command and
 // the note. Cursors and requestState values become placeholders, so the
 // file replays. The file is rewritten shortly after new lines arrive and

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 )
 
 // TestNoLeaks: a review leaves no goroutine behind, whether it ran, found

@@ -11,7 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 

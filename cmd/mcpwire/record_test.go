@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
 )
 
 // modernMeta makes a request a 2026-07-28 one.

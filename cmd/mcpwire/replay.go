@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/mcpwire/mcpwire/internal/golden"
+	"github.com/mcpwire/mcpwire/internal/peer/golden"
 )
 
 // Exit statuses of replay.

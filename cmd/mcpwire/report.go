@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/check"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // Exit statuses.

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mcpwire/mcpwire/internal/check"
 	"github.com/mcpwire/mcpwire/internal/clip"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // writeTable writes the report for a person: a header, one table per

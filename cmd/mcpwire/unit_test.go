@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // The command line: usage, help, unknown subcommands and bad flags.

@@ -3,7 +3,7 @@ package wirecheck_test
 import (
 	"fmt"
 
-	"github.com/mcpwire/mcpwire/internal/wirecheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/wirecheck"
 )
 
 func ExampleChecker_Definition() {

@@ -3,7 +3,7 @@ package check
 import (
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // toolReports makes one report per listed tool, not yet reviewed.

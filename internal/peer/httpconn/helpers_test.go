@@ -15,9 +15,9 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/ask"
-	"github.com/mcpwire/mcpwire/internal/client"
-	"github.com/mcpwire/mcpwire/internal/httpconn"
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
+	"github.com/mcpwire/mcpwire/internal/peer/httpconn"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/protocol"

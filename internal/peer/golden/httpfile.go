@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcpwire/mcpwire/internal/leakcheck"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 )
 
 // TestHTTPFile is one HTTP transcript as a test: it loads the file at

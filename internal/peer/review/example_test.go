@@ -3,7 +3,7 @@ package review_test
 import (
 	"fmt"
 
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // A tool whose output schema has an array root is admitted on 2026-07-28

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/client"
 	"github.com/mcpwire/mcpwire/internal/clip"
-	"github.com/mcpwire/mcpwire/internal/review"
+	"github.com/mcpwire/mcpwire/internal/peer/client"
+	"github.com/mcpwire/mcpwire/internal/peer/review"
 )
 
 // Defaults of Options.
