@@ -4,11 +4,11 @@ import (
 	json "github.com/goccy/go-json"
 )
 
-// Prompt reviews one prompts/list descriptor (DIGEST §8): a non-empty
-// name, optional title and description strings, and arguments, when
-// present, an array of objects each with a non-empty name used once, a
-// boolean required, and optional title and description strings. It
-// returns nil when the prompt is admitted.
+// Prompt reviews one prompts/list descriptor (the specification's Server
+// Features, Prompts): a non-empty name, optional title and description
+// strings, and arguments, when present, an array of objects each with a
+// non-empty name used once, a boolean required, and optional title and
+// description strings. It returns nil when the prompt is admitted.
 //
 // The name is not held to the tool name rule: the specification sets no
 // character rule for prompt names (our server applies the tool rule to its
