@@ -3,6 +3,7 @@ package args
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,156 +12,102 @@ import (
 )
 
 // String returns the required string argument name.
-func (r *Reader) String(name string) string {
-	v, ok := r.required(name)
-	if !ok {
-		return ""
-	}
-	return r.str(name, v, "")
-}
+func (r *Reader) String(name string) string { return read(r, name, true, "", r.str) }
 
 // OptString returns the string argument name, or def when it is absent.
-func (r *Reader) OptString(name, def string) string {
-	v, ok := r.value(name)
-	if !ok {
-		return def
-	}
-	return r.str(name, v, def)
-}
+func (r *Reader) OptString(name, def string) string { return read(r, name, false, def, r.str) }
 
 // Int returns the required integer argument name.
-func (r *Reader) Int(name string) int64 {
-	v, ok := r.required(name)
-	if !ok {
-		return 0
-	}
-	return r.integer(name, v, 0)
-}
+func (r *Reader) Int(name string) int64 { return read(r, name, true, 0, r.integer) }
 
 // OptInt returns the integer argument name, or def when it is absent.
-func (r *Reader) OptInt(name string, def int64) int64 {
-	v, ok := r.value(name)
-	if !ok {
-		return def
-	}
-	return r.integer(name, v, def)
-}
+func (r *Reader) OptInt(name string, def int64) int64 { return read(r, name, false, def, r.integer) }
 
 // Number returns the required number argument name.
-func (r *Reader) Number(name string) float64 {
-	v, ok := r.required(name)
-	if !ok {
-		return 0
-	}
-	return r.number(name, v, 0)
-}
+func (r *Reader) Number(name string) float64 { return read(r, name, true, 0, r.number) }
 
 // OptNumber returns the number argument name, or def when it is absent.
 func (r *Reader) OptNumber(name string, def float64) float64 {
-	v, ok := r.value(name)
-	if !ok {
-		return def
-	}
-	return r.number(name, v, def)
+	return read(r, name, false, def, r.number)
 }
 
 // Bool returns the required boolean argument name.
-func (r *Reader) Bool(name string) bool {
-	v, ok := r.required(name)
-	if !ok {
-		return false
-	}
-	return r.boolean(name, v, false)
-}
+func (r *Reader) Bool(name string) bool { return read(r, name, true, false, r.boolean) }
 
 // OptBool returns the boolean argument name, or def when it is absent.
-func (r *Reader) OptBool(name string, def bool) bool {
-	v, ok := r.value(name)
-	if !ok {
-		return def
-	}
-	return r.boolean(name, v, def)
-}
+func (r *Reader) OptBool(name string, def bool) bool { return read(r, name, false, def, r.boolean) }
 
 // Enum returns the required string argument name, which must be one of
 // allowed (compared exactly).
 func (r *Reader) Enum(name string, allowed ...string) string {
-	v, ok := r.required(name)
-	if !ok {
-		return ""
-	}
-	return r.enum(name, v, "", allowed)
+	return read(r, name, true, "", r.enumOf(allowed))
 }
 
 // OptEnum returns the string argument name, which must be one of allowed,
 // or def when it is absent.
 func (r *Reader) OptEnum(name, def string, allowed ...string) string {
-	v, ok := r.value(name)
-	if !ok {
-		return def
-	}
-	return r.enum(name, v, def, allowed)
+	return read(r, name, false, def, r.enumOf(allowed))
 }
 
 // Strings returns the required argument name, an array of strings (which
 // may be empty).
-func (r *Reader) Strings(name string) []string {
-	v, ok := r.required(name)
-	if !ok {
-		return nil
-	}
-	return r.strings(name, v, nil)
-}
+func (r *Reader) Strings(name string) []string { return read(r, name, true, nil, r.strings) }
 
 // OptStrings returns the array-of-strings argument name, or def when it is
 // absent.
 func (r *Reader) OptStrings(name string, def []string) []string {
-	v, ok := r.value(name)
+	return read(r, name, false, def, r.strings)
+}
+
+// read reads the argument name with conv, which returns def (and records a
+// problem) when the value is not what it reads. An absent argument is def,
+// and a problem too when it is required.
+func read[T any](r *Reader, name string, required bool, def T, conv func(name string, v json.RawMessage, def T) T) T {
+	var v json.RawMessage
+	var ok bool
+	if required {
+		v, ok = r.required(name)
+	} else {
+		v, ok = r.value(name)
+	}
 	if !ok {
 		return def
 	}
-	return r.strings(name, v, def)
+	return conv(name, v, def)
 }
 
 func (r *Reader) str(name string, v json.RawMessage, def string) string {
-	var s string
-	if v[0] != '"' || json.Unmarshal(v, &s) != nil {
-		r.addf(name, "must be a string; got %s", describe(v))
-		return def
+	if s, ok := stringValue(v); ok {
+		return s
 	}
-	return s
+	return reject(r, name, v, def, "must be a string")
 }
 
 func (r *Reader) integer(name string, v json.RawMessage, def int64) int64 {
 	if !isNumber(v) {
-		r.addf(name, "must be an integer; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "must be an integer")
 	}
 	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
 		return n
 	}
 	f, _, err := big.ParseFloat(string(v), 10, 256, big.ToNearestEven)
 	if err != nil || !f.IsInt() {
-		r.addf(name, "must be a whole number; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "must be a whole number")
 	}
 	n, acc := f.Int64()
 	if acc != big.Exact {
-		r.addf(name, "must fit in a 64-bit integer; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "must fit in a 64-bit integer")
 	}
 	return n
 }
 
 func (r *Reader) number(name string, v json.RawMessage, def float64) float64 {
 	if !isNumber(v) {
-		r.addf(name, "must be a number; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "must be a number")
 	}
 	f, err := strconv.ParseFloat(string(v), 64)
 	if err != nil {
-		r.addf(name, "is out of the range of a 64-bit float; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "is out of the range of a 64-bit float")
 	}
 	return f
 }
@@ -172,36 +119,31 @@ func (r *Reader) boolean(name string, v json.RawMessage, def bool) bool {
 	case "false":
 		return false
 	}
-	r.addf(name, "must be true or false; got %s", describe(v))
-	return def
+	return reject(r, name, v, def, "must be true or false")
+}
+
+// enumOf returns the reader of a string that must be one of allowed.
+func (r *Reader) enumOf(allowed []string) func(name string, v json.RawMessage, def string) string {
+	return func(name string, v json.RawMessage, def string) string { return r.enum(name, v, def, allowed) }
 }
 
 func (r *Reader) enum(name string, v json.RawMessage, def string, allowed []string) string {
-	var s string
-	if v[0] != '"' || json.Unmarshal(v, &s) != nil {
-		r.addf(name, "must be one of %s; got %s", quoteAll(allowed), describe(v))
-		return def
+	if s, ok := stringValue(v); ok && slices.Contains(allowed, s) {
+		return s
 	}
-	for _, a := range allowed {
-		if s == a {
-			return s
-		}
-	}
-	r.addf(name, "must be one of %s; got %s", quoteAll(allowed), describe(v))
-	return def
+	return reject(r, name, v, def, "must be one of "+quoteAll(allowed))
 }
 
 func (r *Reader) strings(name string, v json.RawMessage, def []string) []string {
 	var items []json.RawMessage
 	if v[0] != '[' || json.Unmarshal(v, &items) != nil {
-		r.addf(name, "must be an array of strings; got %s", describe(v))
-		return def
+		return reject(r, name, v, def, "must be an array of strings")
 	}
 	out := make([]string, 0, len(items))
 	bad := false
 	for i, it := range items {
-		var s string
-		if len(it) == 0 || it[0] != '"' || json.Unmarshal(it, &s) != nil {
+		s, ok := stringValue(it)
+		if !ok {
 			r.problems = append(r.problems, fmt.Sprintf("%q[%d] must be a string; got %s", name, i, describe(it)))
 			bad = true
 			continue
@@ -212,6 +154,22 @@ func (r *Reader) strings(name string, v json.RawMessage, def []string) []string 
 		return def
 	}
 	return out
+}
+
+// reject records that the argument name, whose value is v, must be what
+// it is not (must says what, such as "must be a string"), and returns def.
+func reject[T any](r *Reader, name string, v json.RawMessage, def T, must string) T {
+	r.addf(name, "%s; got %s", must, describe(v))
+	return def
+}
+
+// stringValue decodes v when it is a JSON string.
+func stringValue(v json.RawMessage) (string, bool) {
+	var s string
+	if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // isNumber reports whether v starts like a JSON number.

@@ -23,7 +23,6 @@ var (
 	durationType        = reflect.TypeFor[time.Duration]()
 	urlType             = reflect.TypeFor[url.URL]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
 // isTextUnmarshaler reports whether a value of type t can decode itself

@@ -47,6 +47,10 @@ func Redacted(src any, opts ...Option) map[string]string {
 	return out
 }
 
+// textMarshalerType is the interface of the types formatValue renders with
+// their own MarshalText.
+var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+
 // formatValue renders v the way Load would accept it back.
 func formatValue(v reflect.Value, sep string) string {
 	t := v.Type()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -128,11 +130,5 @@ func (s *Schema) Raw() json.RawMessage { return s.raw }
 // as a tool's inputSchema (and a 2025-11-25 outputSchema) must.
 func (s *Schema) IsObjectRoot() bool { return s.objectRoot }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+// sortedKeys returns the keys of m in ascending order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -103,14 +103,11 @@ func applyDefaults(instance json.RawMessage, node *defaultsNode) (json.RawMessag
 	}
 	out := make([]byte, 0, len(instance)+64)
 	out = append(out, '{')
-	first := true
 	member := func(key string, value json.RawMessage) {
-		if !first {
+		if len(out) > 1 { // not the first member: more than the brace
 			out = append(out, ',')
 		}
-		first = false
-		out = jsonx.AppendString(out, key)
-		out = append(out, ':')
+		out = append(jsonx.AppendString(out, key), ':')
 		out = append(out, value...)
 	}
 	obj.Each(func(key string, value json.RawMessage) {

@@ -54,38 +54,11 @@ func (o *object) getString(key string) string {
 func encode(buf *bytes.Buffer, v any) error {
 	switch v := v.(type) {
 	case *object:
-		buf.WriteByte('{')
-		for i, m := range v.members {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, m.key)
-			buf.WriteByte(':')
-			if err := encode(buf, m.value); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte('}')
+		return encodeList(buf, '{', '}', v.members, func(m member) error { return encodeMember(buf, m.key, m.value) })
 	case []any:
-		buf.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			if err := encode(buf, e); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte(']')
+		return encodeList(buf, '[', ']', v, func(e any) error { return encode(buf, e) })
 	case []string:
-		buf.WriteByte('[')
-		for i, s := range v {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, s)
-		}
-		buf.WriteByte(']')
+		return encodeList(buf, '[', ']', v, func(s string) error { writeString(buf, s); return nil })
 	case string:
 		writeString(buf, v)
 	case bool:
@@ -93,18 +66,7 @@ func encode(buf *bytes.Buffer, v any) error {
 	case int64:
 		buf.WriteString(strconv.FormatInt(v, 10))
 	case map[string]any: // a decoded JSON object: sorted keys
-		buf.WriteByte('{')
-		for i, k := range sortedKeys(v) {
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			writeString(buf, k)
-			buf.WriteByte(':')
-			if err := encode(buf, v[k]); err != nil {
-				return err
-			}
-		}
-		buf.WriteByte('}')
+		return encodeList(buf, '{', '}', sortedKeys(v), func(k string) error { return encodeMember(buf, k, v[k]) })
 	case json.Number:
 		buf.WriteString(string(v))
 	case json.RawMessage:
@@ -117,6 +79,29 @@ func encode(buf *bytes.Buffer, v any) error {
 		return fmt.Errorf("schema: internal error: cannot encode %T", v)
 	}
 	return nil
+}
+
+// encodeList writes items between the brackets opening and closing, separated
+// by commas, each with item.
+func encodeList[T any](buf *bytes.Buffer, opening, closing byte, items []T, item func(T) error) error {
+	buf.WriteByte(opening)
+	for i, x := range items {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := item(x); err != nil {
+			return err
+		}
+	}
+	buf.WriteByte(closing)
+	return nil
+}
+
+// encodeMember writes one object member: key, a colon and value.
+func encodeMember(buf *bytes.Buffer, key string, value any) error {
+	writeString(buf, key)
+	buf.WriteByte(':')
+	return encode(buf, value)
 }
 
 // writeString writes s as a JSON string. Unlike encoding/json it does not

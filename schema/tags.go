@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // applyTags applies a field's description, jsonschema, pattern, format and
@@ -214,17 +216,8 @@ func parseDefault(s *object, value string, nullable bool) (any, error) {
 // numbers without fraction or exponent).
 func jsonKind(v string) string {
 	v = strings.TrimSpace(v)
-	switch v[0] {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
+	if t := jsonx.TypeName(v[0]); t != "" {
+		return t
 	}
 	if strings.ContainsAny(v, ".eE") {
 		return "number"

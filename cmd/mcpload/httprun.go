@@ -48,12 +48,10 @@ func runHTTP(cfg config) (*Report, error) {
 		}
 	}
 	if cfg.phases["seq"] {
-		rep.Sequential = runSequential(c, cfg.calls)
-		rep.noteRate("sequential", rep.Sequential)
+		rep.Sequential = rep.noteRate("sequential", runSequential(c, cfg.calls))
 	}
 	if cfg.phases["conc"] {
-		rep.Concurrent = runConcurrent(c, cfg.calls, cfg.depth)
-		rep.noteRate("concurrent", rep.Concurrent)
+		rep.Concurrent = rep.noteRate("concurrent", runConcurrent(c, cfg.calls, cfg.depth))
 	}
 	if cfg.phases["big"] {
 		rep.runBigs(c, cfg.bigSizes)

@@ -263,16 +263,13 @@ func run(cfg config) (*Report, error) {
 		return nil, err
 	}
 	if cfg.phases["seq"] {
-		rep.Sequential = runSequential(e, cfg.calls)
-		rep.noteRate("sequential", rep.Sequential)
+		rep.Sequential = rep.noteRate("sequential", runSequential(e, cfg.calls))
 	}
 	if cfg.phases["pipe"] {
-		rep.Pipelined = runPipelined(c, cfg.calls, cfg.depth, cfg.timeout)
-		rep.noteRate("pipelined", rep.Pipelined)
+		rep.Pipelined = rep.noteRate("pipelined", runPipelined(c, cfg.calls, cfg.depth, cfg.timeout))
 	}
 	if cfg.phases["list"] {
-		rep.List = runList(c, cfg.listCalls, cfg.timeout)
-		rep.noteRate("tools/list", rep.List)
+		rep.List = rep.noteRate("tools/list", runList(c, cfg.listCalls, cfg.timeout))
 	}
 	if cfg.phases["big"] {
 		rep.runBigs(e, cfg.bigSizes)
@@ -347,13 +344,14 @@ func (r *Report) noteAnomalies(a *anomalies, lines, request string) {
 	}
 }
 
-// noteRate adds a rate phase's failures to the report.
-func (r *Report) noteRate(label string, x *RateResult) {
-	if x.Failures == 0 {
-		return
+// noteRate adds the failures of a rate phase, x, to the report, and
+// returns x.
+func (r *Report) noteRate(label string, x *RateResult) *RateResult {
+	if x.Failures > 0 {
+		r.Failures += x.Failures
+		r.problem("%s: %d of %d calls failed; first: %s", label, x.Failures, x.Calls, x.FirstError)
 	}
-	r.Failures += x.Failures
-	r.problem("%s: %d of %d calls failed; first: %s", label, x.Failures, x.Calls, x.FirstError)
+	return x
 }
 
 // problem records a problem in words.

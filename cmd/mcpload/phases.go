@@ -295,21 +295,17 @@ func runBig(c echoer, size int) *BigResult {
 	text := bigText(size)
 	params := c.params(text)
 	pid := c.pid()
-	before, _ := readMemStatus(pid)
-	res.RSSBeforeBytes = before.RSS
-	stop := make(chan struct{})
-	sampled := make(chan int64)
-	go sampleRSS(pid, stop, sampled)
+	rss := watchRSS(pid)
+	res.RSSBeforeBytes = rss.before.RSS
 	cpu := startCPU(pid)
 	r, err := c.echo(params)
 	res.CPUMS = -1
 	if used := cpu.used(); used >= 0 {
 		res.CPUMS = millis(used)
 	}
-	close(stop)
-	peak := <-sampled
+	peak := rss.end()
 	after, _ := readMemStatus(pid)
-	if after.HWM > before.HWM {
+	if after.HWM > rss.before.HWM {
 		// A new high-water mark was set during this echo, so it is exact.
 		peak = max(peak, after.HWM)
 	}
@@ -327,6 +323,28 @@ func runBig(c echoer, size int) *BigResult {
 	}
 	res.OK = true
 	return res
+}
+
+// rssWatch samples a server's resident set size while a phase runs.
+type rssWatch struct {
+	before memStatus // read when the watch started
+	stop   chan struct{}
+	peak   chan int64
+}
+
+// watchRSS reads the memory status of pid, then samples its VmRSS every
+// millisecond until end.
+func watchRSS(pid int) *rssWatch {
+	before, _ := readMemStatus(pid)
+	w := &rssWatch{before: before, stop: make(chan struct{}), peak: make(chan int64)}
+	go sampleRSS(pid, w.stop, w.peak)
+	return w
+}
+
+// end stops the sampling and returns the largest VmRSS seen.
+func (w *rssWatch) end() int64 {
+	close(w.stop)
+	return <-w.peak
 }
 
 // sampleRSS reads VmRSS of pid every millisecond until stop is closed, then

@@ -211,11 +211,8 @@ func runSlow(c *client, n, sleep int, statsFile string, timeout time.Duration) *
 	res := &SlowResult{Calls: n, SleepMS: sleep, PeakGoroutines: -1}
 	params := fmt.Appendf(nil, `{"name":"slow","arguments":{"ms":%d}}`, sleep)
 	pid := c.pid()
-	before, _ := readMemStatus(pid)
-	res.RSSBeforeBytes = before.RSS
-	stop := make(chan struct{})
-	peak := make(chan int64)
-	go sampleRSS(pid, stop, peak)
+	rss := watchRSS(pid)
+	res.RSSBeforeBytes = rss.before.RSS
 	var (
 		mu      sync.Mutex
 		wg      sync.WaitGroup
@@ -260,8 +257,7 @@ func runSlow(c *client, n, sleep int, statsFile string, timeout time.Duration) *
 		mu.Unlock()
 	}
 	res.AllMS = millis(time.Since(start))
-	close(stop)
-	res.PeakRSSBytes = <-peak
+	res.PeakRSSBytes = rss.end()
 	mu.Lock()
 	defer mu.Unlock()
 	slices.Sort(refused)

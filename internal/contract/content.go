@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"reflect"
 	"strings"
 	"time"
 
@@ -73,32 +74,24 @@ var errNilBlock = errors.New("content block is nil")
 // (after a handler returns) and the reviewer (after it decodes another
 // server's result) both judge blocks by it: one case per block type.
 func Check(c protocol.Content) []Finding {
-	var fs findings
+	if isNil(c) {
+		return nilBlock
+	}
+	var (
+		fs   findings
+		ann  *protocol.Annotations
+		meta protocol.Meta
+	)
 	switch b := c.(type) {
 	case *protocol.TextContent:
-		if b == nil {
-			return nilBlock
-		}
-		fs.annotations(b.Annotations)
-		fs.meta(b.Meta)
+		ann, meta = b.Annotations, b.Meta
 	case *protocol.ImageContent:
-		if b == nil {
-			return nilBlock
-		}
 		fs.media(b.Data, b.MimeType)
-		fs.annotations(b.Annotations)
-		fs.meta(b.Meta)
+		ann, meta = b.Annotations, b.Meta
 	case *protocol.AudioContent:
-		if b == nil {
-			return nilBlock
-		}
 		fs.media(b.Data, b.MimeType)
-		fs.annotations(b.Annotations)
-		fs.meta(b.Meta)
+		ann, meta = b.Annotations, b.Meta
 	case *protocol.ResourceLink:
-		if b == nil {
-			return nilBlock
-		}
 		fs.uri("/uri", b.URI)
 		if b.Name == "" {
 			fs.add(KindMissing, "/name", "name is missing")
@@ -106,19 +99,22 @@ func Check(c protocol.Content) []Finding {
 		if b.Size != nil && *b.Size < 0 {
 			fs.add(KindSize, "/size", fmt.Sprintf("size %d is negative", *b.Size))
 		}
-		fs.annotations(b.Annotations)
-		fs.meta(b.Meta)
+		ann, meta = b.Annotations, b.Meta
 	case *protocol.EmbeddedResource:
-		if b == nil {
-			return nilBlock
-		}
 		fs.contents("/resource", b.Resource)
-		fs.annotations(b.Annotations)
-		fs.meta(b.Meta)
-	default: // nil: Content is sealed, so no other type reaches here
+		ann, meta = b.Annotations, b.Meta
+	default: // Content is sealed, so no other type reaches here
 		return nilBlock
 	}
+	fs.annotations(ann)
+	fs.meta(meta)
 	return fs
+}
+
+// isNil reports whether c is nil or a nil pointer to a block.
+func isNil(c protocol.Content) bool {
+	v := reflect.ValueOf(c)
+	return !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 var nilBlock = []Finding{{Kind: KindBlock, Message: errNilBlock.Error()}}

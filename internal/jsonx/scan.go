@@ -163,18 +163,26 @@ func (s *Scanner) value(b []byte, i, depth int) (int, bool) {
 	return n.End, ok
 }
 
-// array scans the array at b[i], itself at the given depth.
-func (s *Scanner) array(b []byte, i, depth int) (int, bool) {
+// open steps into the array or object at b[i], itself at the given depth
+// (see Open); ok is false, and TooDeep set, when that is deeper than
+// MaxDepth.
+func (s *Scanner) open(b []byte, i, depth int) (next int, empty, ok bool) {
 	if depth > MaxDepth {
 		s.TooDeep = true
-		return i, false
+		return i, false, false
 	}
-	i, empty := Open(b, i)
-	if empty {
-		return i, true
+	next, empty = Open(b, i)
+	return next, empty, true
+}
+
+// array scans the array at b[i], itself at the given depth.
+func (s *Scanner) array(b []byte, i, depth int) (int, bool) {
+	i, empty, ok := s.open(b, i, depth)
+	if !ok || empty {
+		return i, ok
 	}
 	for {
-		var ok, more bool
+		var more bool
 		if i, ok = s.value(b, i, depth); !ok {
 			return i, false
 		}
@@ -186,13 +194,9 @@ func (s *Scanner) array(b []byte, i, depth int) (int, bool) {
 
 // object scans the object at b[i], itself at the given depth.
 func (s *Scanner) object(b []byte, i, depth int) (int, bool) {
-	if depth > MaxDepth {
-		s.TooDeep = true
-		return i, false
-	}
-	i, empty := Open(b, i)
-	if empty {
-		return i, true
+	i, empty, ok := s.open(b, i, depth)
+	if !ok || empty {
+		return i, ok
 	}
 	if s.CheckKeys && !s.Trusted && !s.dup {
 		return s.checkedMembers(b, i, depth)

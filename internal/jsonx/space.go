@@ -23,3 +23,22 @@ func FirstByte(b []byte) byte {
 	}
 	return 0
 }
+
+// TypeName names, as JSON Schema does, the type of the JSON value whose
+// first byte is c: "object", "array", "string", "boolean" or "null"; ""
+// for any other byte (a number's first byte among them, or FirstByte's 0).
+func TypeName(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return ""
+}

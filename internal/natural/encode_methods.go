@@ -54,19 +54,37 @@ func writeRaw(s *encodeState, v reflect.Value) error {
 	return appendJSON(s, v.Bytes())
 }
 
-func writeMarshaler(s *encodeState, v reflect.Value) error {
-	if v.Kind() == reflect.Pointer && v.IsNil() {
-		s.buf = append(s.buf, "null"...)
-		return nil
+// The writers of json.Marshaler and encoding.TextMarshaler types: by value
+// (a nil pointer is null), or, for methods with a pointer receiver, through
+// the value's address.
+var (
+	writeMarshaler     = byValue(callMarshalJSON)
+	writeAddrMarshaler = byAddr(callMarshalJSON)
+	writeText          = byValue(callMarshalText)
+	writeAddrText      = byAddr(callMarshalText)
+)
+
+// byValue returns the writer that calls write with the value as an M, or
+// writes null for a nil pointer.
+func byValue[M any](write func(*encodeState, M) error) func(*encodeState, reflect.Value) error {
+	return func(s *encodeState, v reflect.Value) error {
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			s.buf = append(s.buf, "null"...)
+			return nil
+		}
+		return write(s, v.Interface().(M))
 	}
-	return callMarshalJSON(s, v.Interface().(json.Marshaler))
 }
 
-func writeAddrMarshaler(s *encodeState, v reflect.Value) error {
-	if !v.CanAddr() {
-		v = addressable(v)
+// byAddr returns the writer that calls write with the value's address as
+// an M, copying a value that is not addressable.
+func byAddr[M any](write func(*encodeState, M) error) func(*encodeState, reflect.Value) error {
+	return func(s *encodeState, v reflect.Value) error {
+		if !v.CanAddr() {
+			v = addressable(v)
+		}
+		return write(s, v.Addr().Interface().(M))
 	}
-	return callMarshalJSON(s, v.Addr().Interface().(json.Marshaler))
 }
 
 func callMarshalJSON(s *encodeState, m json.Marshaler) error {
@@ -89,21 +107,6 @@ func appendJSON(s *encodeState, b []byte) error {
 	}
 	s.buf = appendCompact(s.buf, b)
 	return nil
-}
-
-func writeText(s *encodeState, v reflect.Value) error {
-	if v.Kind() == reflect.Pointer && v.IsNil() {
-		s.buf = append(s.buf, "null"...)
-		return nil
-	}
-	return callMarshalText(s, v.Interface().(encoding.TextMarshaler))
-}
-
-func writeAddrText(s *encodeState, v reflect.Value) error {
-	if !v.CanAddr() {
-		v = addressable(v)
-	}
-	return callMarshalText(s, v.Addr().Interface().(encoding.TextMarshaler))
 }
 
 func callMarshalText(s *encodeState, m encoding.TextMarshaler) error {

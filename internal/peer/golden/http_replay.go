@@ -178,13 +178,7 @@ func readRequestInfo(body string) requestInfo {
 		}
 		return info
 	}
-	var env struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			Meta map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
+	var env requestEnvelope
 	var info requestInfo
 	if json.Unmarshal([]byte(body), &env) != nil {
 		return info
@@ -193,9 +187,7 @@ func readRequestInfo(body string) requestInfo {
 	if len(env.ID) > 0 && string(env.ID) != "null" {
 		info.id = compactJSON(env.ID)
 	}
-	if v, ok := env.Params.Meta[modernVersionKey]; ok {
-		json.Unmarshal(v, &info.version)
-	}
+	info.version = env.modernVersion()
 	return info
 }
 

@@ -268,20 +268,11 @@ func (r *replayer) noteMethods(line []byte) {
 		}
 		return
 	}
-	var env struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			Meta map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
+	var env requestEnvelope
 	if json.Unmarshal(line, &env) != nil || env.Method == "" {
 		return
 	}
-	version := ""
-	if v, ok := env.Params.Meta[modernVersionKey]; ok {
-		json.Unmarshal(v, &version)
-	}
+	version := env.modernVersion()
 	r.lastModern = version
 	if env.ID != nil {
 		r.methods[string(env.ID)] = env.Method
@@ -291,6 +282,26 @@ func (r *replayer) noteMethods(line []byte) {
 
 // modernVersionKey marks a modern (stateless) request.
 const modernVersionKey = "io.modelcontextprotocol/protocolVersion"
+
+// requestEnvelope is what the harness reads of a request message: its id,
+// its method and its params' _meta.
+type requestEnvelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	} `json:"params"`
+}
+
+// modernVersion returns the protocol version a modern request declares in
+// its _meta (under modernVersionKey), or "".
+func (e *requestEnvelope) modernVersion() string {
+	var v string
+	if raw, ok := e.Params.Meta[modernVersionKey]; ok {
+		json.Unmarshal(raw, &v)
+	}
+	return v
+}
 
 // revOf returns the protocol revision a server line belongs to: the
 // declared version of the modern request it answers or follows, or else the

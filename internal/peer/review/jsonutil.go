@@ -29,18 +29,11 @@ func object(raw json.RawMessage) (members, bool) {
 
 // kind names the JSON type of a valid JSON value as JSON Schema does.
 func kind(raw json.RawMessage) string {
-	switch jsonx.FirstByte(raw) {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	case 0:
+	c := jsonx.FirstByte(raw)
+	if t := jsonx.TypeName(c); t != "" {
+		return t
+	}
+	if c == 0 {
 		return "nothing"
 	}
 	return "number"
@@ -84,6 +77,21 @@ func optionalStrings(rep *report, base string, m members, keys ...string) {
 			rep.add(RuleFieldType, at(base, k), "%s must be a string, not %s", k, kind(v))
 		}
 	}
+}
+
+// optionalObject returns the member key of m when it is an object; false
+// when it is absent, or when it is not an object, which it reports under
+// rule.
+func optionalObject(rep *report, rule, base string, m members, key string) (members, bool) {
+	raw, ok := m[key]
+	if !ok {
+		return nil, false
+	}
+	o, ok := object(raw)
+	if !ok {
+		rep.add(rule, at(base, key), "%s must be an object, not %s", key, kind(raw))
+	}
+	return o, ok
 }
 
 // required returns the string member key of m, reporting rule when it is

@@ -12,22 +12,14 @@ import (
 // members' types (title, description, mimeType, size, annotations). It
 // returns nil when the resource is admitted.
 func Resource(revision string, descriptor json.RawMessage) []Problem {
-	rep, _, d, ok := start(revision, descriptor, "resource")
-	if !ok {
-		return rep.list
+	rep, d, ok := resourceLike(revision, descriptor, "resource", RuleResourceURI, "uri", func(rep *report, uri string) {
+		if !isAbsoluteURI(uri) {
+			rep.add(RuleResourceURI, "/uri", "uri %s is not an absolute URI (it needs a scheme, such as file: or https:)", quoted(uri))
+		}
+	})
+	if ok {
+		size(rep, "", d, "size")
 	}
-	v, ok := d["uri"]
-	uri, isStr := text(v)
-	switch {
-	case !ok:
-		rep.add(RuleResourceURI, "/uri", "the resource has no uri")
-	case !isStr:
-		rep.add(RuleResourceURI, "/uri", "uri must be a string, not %s", kind(v))
-	case !isAbsoluteURI(uri):
-		rep.add(RuleResourceURI, "/uri", "uri %s is not an absolute URI (it needs a scheme, such as file: or https:)", quoted(uri))
-	}
-	resourceFields(rep, d)
-	size(rep, "", d, "size")
 	return rep.list
 }
 
@@ -36,24 +28,36 @@ func Resource(revision string, descriptor json.RawMessage) []Problem {
 // matches with, package uritemplate), a name, and the optional members'
 // types. It returns nil when the template is admitted.
 func ResourceTemplate(revision string, descriptor json.RawMessage) []Problem {
-	rep, _, d, ok := start(revision, descriptor, "resource template")
-	if !ok {
-		return rep.list
-	}
-	v, ok := d["uriTemplate"]
-	tmpl, isStr := text(v)
-	switch {
-	case !ok:
-		rep.add(RuleResourceTemplate, "/uriTemplate", "the resource template has no uriTemplate")
-	case !isStr:
-		rep.add(RuleResourceTemplate, "/uriTemplate", "uriTemplate must be a string, not %s", kind(v))
-	default:
+	rep, _, _ := resourceLike(revision, descriptor, "resource template", RuleResourceTemplate, "uriTemplate", func(rep *report, tmpl string) {
 		if _, err := uritemplate.Parse(tmpl); err != nil {
 			rep.add(RuleResourceTemplate, "/uriTemplate", "uriTemplate is not an RFC 6570 URI template: %v", err)
 		}
+	})
+	return rep.list
+}
+
+// resourceLike reviews what a resource and a template descriptor (what)
+// share: after start, the required string member key (the uri, the
+// uriTemplate), reported under rule when it is missing or not a string and
+// else judged by check, then resourceFields. It returns the report, the
+// members, and false when the review stopped at start.
+func resourceLike(revision string, descriptor json.RawMessage, what, rule, key string, check func(rep *report, s string)) (*report, members, bool) {
+	rep, _, d, ok := start(revision, descriptor, what)
+	if !ok {
+		return rep, nil, false
+	}
+	v, ok := d[key]
+	s, isStr := text(v)
+	switch {
+	case !ok:
+		rep.add(rule, at("", key), "the %s has no %s", what, key)
+	case !isStr:
+		rep.add(rule, at("", key), "%s must be a string, not %s", key, kind(v))
+	default:
+		check(rep, s)
 	}
 	resourceFields(rep, d)
-	return rep.list
+	return rep, d, true
 }
 
 // start checks the revision and decodes the descriptor of what: the

@@ -107,16 +107,11 @@ func annotations(rep *report, path string, m members) {
 // annotationsShape checks the shape of an object's optional annotations
 // and returns them decoded; false when they are absent or misshapen.
 func annotationsShape(rep *report, path string, m members) (*protocol.Annotations, bool) {
-	raw, ok := m["annotations"]
+	a, ok := optionalObject(rep, RuleContentAnnotations, path, m, "annotations")
 	if !ok {
 		return nil, false
 	}
 	path = at(path, "annotations")
-	a, ok := object(raw)
-	if !ok {
-		rep.add(RuleContentAnnotations, path, "annotations must be an object, not %s", kind(raw))
-		return nil, false
-	}
 	var ann protocol.Annotations
 	for _, f := range []struct {
 		key string

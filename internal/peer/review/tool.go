@@ -45,13 +45,8 @@ func toolName(rep *report, d members) {
 // toolAnnotations checks that annotations is an object whose hints are
 // booleans and whose title is a string.
 func toolAnnotations(rep *report, d members) {
-	raw, ok := d["annotations"]
+	a, ok := optionalObject(rep, RuleFieldType, "", d, "annotations")
 	if !ok {
-		return
-	}
-	a, ok := object(raw)
-	if !ok {
-		rep.add(RuleFieldType, "/annotations", "annotations must be an object, not %s", kind(raw))
 		return
 	}
 	for _, h := range hints {
