@@ -30,7 +30,7 @@
 // result gets that envelope in one place (package protocol's Envelope and
 // CacheHints, which every result type embeds).
 //
-// Handlers never learn which era they serve beyond what tool.RequestFrom
+// Handlers never learn which era they serve beyond what RequestFrom
 // reports; the server projects their results for each client. Modern
 // clients get any-JSON structuredContent and output schemas as they are.
 // 2025-era clients, whose schema requires objects, get a non-object output
@@ -115,7 +115,7 @@
 //
 // Progress goes out only for a request carrying _meta.progressToken, in
 // order, with increasing values, and never after that request's response.
-// Log messages (tool.Logger) go to a legacy client at or above the level
+// Log messages (Logger) go to a legacy client at or above the level
 // set by logging/setLevel (DefaultLegacyLogLevel until it is set; an unknown
 // level gets -32602), and to a modern client only for a request that set
 // _meta["io.modelcontextprotocol/logLevel"]; they are rate-limited
