@@ -1,5 +1,19 @@
 // Package mcp serves the Model Context Protocol over any message-level
-// connection (see package transport). It knows nothing of stdio.
+// connection (see package transport); RunStdio serves a Server on the
+// process's standard input and output. With package tool (typed tools) and
+// package ask (asking the client) it is all a stdio server imports;
+// package mcphttp adds Streamable HTTP.
+//
+// # What a server offers
+//
+// Tools come from package tool (tool.New) and are registered with
+// Server.AddTool. Resources (Resource, with TextContents, BlobContents and
+// StaticRead), resource templates (ResourceTemplate), prompts (NewPrompt,
+// or a Prompt literal) and completion providers (CompleteFunc,
+// CompletePrefix) are values of this package. Every handler, whatever it
+// handles, reaches its own request through its context: RequestFrom (era,
+// revision, client, caller), Logger (the specification's "Logging") and
+// ReportProgress (its "Progress").
 //
 // # Two eras, one server
 //
