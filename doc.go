@@ -1,8 +1,8 @@
-// Package mcpwire runs MCP servers over stdio: RunStdio wires a server to
-// the process's standard input and output, guards stdout, and stops cleanly
-// on stdin EOF, SIGINT or SIGTERM.
-//
-// The layers live in their own packages: jsonrpc (messages and codec),
-// transport (framing over byte streams), mcp (the protocol), tool (tools,
-// results and content blocks).
+// Package mcpwire holds the module's Version. The SDK lives in its
+// packages: mcp (the server: tools, resources, prompts, completion,
+// request-scoped helpers, and RunStdio for stdio servers), tool (typed
+// tools, results and content blocks), ask (asking the client for
+// elicitation, sampling and roots), mcphttp (serving over Streamable
+// HTTP); below them jsonrpc (messages and codec), transport (framing over
+// byte streams) and protocol (the wire types).
 package mcpwire

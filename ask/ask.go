@@ -13,7 +13,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // ErrInputRequired is returned by an ask in the 2026-07-28 era while the
@@ -73,7 +72,11 @@ func (e *CapabilityError) As(target any) bool {
 // capability at path ("sampling", "sampling.tools", "elicitation.form",
 // "roots", ...). An empty elicitation object declares the form mode.
 func Declared(ctx context.Context, path string) bool {
-	info := tool.RequestFrom(ctx)
+	c := callctx.From(ctx)
+	if c == nil {
+		return false
+	}
+	info := c.Request()
 	if info == nil {
 		return false
 	}

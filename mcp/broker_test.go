@@ -18,8 +18,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/prompt"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 	"github.com/mcpwire/mcpwire/transport"
 )
@@ -31,9 +29,9 @@ func fanoutInstance(t *testing.T, b fanout.Broker, log *slog.Logger) *mcp.Server
 	t.Helper()
 	srv := newServer(t, &mcp.Options{Broker: b, Logger: log},
 		rawTool("t", func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }))
-	srv.MustAddResource(resource.Resource{URI: "test://doc", Name: "doc", Read: resource.Static(resource.Text("test://doc", "", "v1"))})
-	srv.MustAddPrompt(prompt.Prompt{Name: "p", Get: func(context.Context, map[string]string) (*prompt.Result, error) {
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("hi")}}, nil
+	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead(mcp.TextContents("test://doc", "", "v1"))})
+	srv.MustAddPrompt(mcp.Prompt{Name: "p", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
 	}})
 	t.Cleanup(func() { srv.Close() })
 	return srv
@@ -144,7 +142,7 @@ func TestFanoutListChanged(t *testing.T) {
 	onB.expectNote("notifications/tools/list_changed", onL)
 	legacyB.expectNote("notifications/tools/list_changed", "")
 
-	a.MustAddResource(resource.Resource{URI: "test://new", Name: "new", Read: resource.Static(resource.Text("test://new", "", "x"))})
+	a.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead(mcp.TextContents("test://new", "", "x"))})
 	onA.expectNote("notifications/resources/list_changed", onL)
 	onB.expectNote("notifications/resources/list_changed", onL)
 	legacyB.expectNote("notifications/resources/list_changed", "")
@@ -184,7 +182,7 @@ func TestFanoutCloseUnsubscribes(t *testing.T) {
 	var mem fanout.Memory
 	a := fanoutInstance(t, &mem, nil)
 	b := newServer(t, &mcp.Options{Broker: &mem})
-	b.MustAddResource(resource.Resource{URI: "test://doc", Name: "doc", Read: resource.Static(resource.Text("test://doc", "", "v1"))})
+	b.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead(mcp.TextContents("test://doc", "", "v1"))})
 	if n := mem.Subscribers(); n != 2 {
 		t.Fatalf("%d subscribers, want 2", n)
 	}

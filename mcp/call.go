@@ -169,20 +169,20 @@ func (c *call) cancelBy(cause error) {
 	c.cancel(cause)
 }
 
-// Request describes the call's request, for tool.RequestFrom; the info is
+// Request describes the call's request, for RequestFrom; the info is
 // built on first use.
 func (c *call) Request() *protocol.RequestInfo {
 	c.infoOnce.Do(func() { c.info = c.req.info() })
 	return c.info
 }
 
-// ServerLogger is the server's own log, for tool.Logger.
+// ServerLogger is the server's own log, for Logger.
 func (c *call) ServerLogger() *slog.Logger { return c.ss.log }
 
 // Meta is the request's params._meta, raw, for package probe.
 func (c *call) Meta() json.RawMessage { return c.req.meta }
 
-// Progress sends a progress notification, for tool.ReportProgress.
+// Progress sends a progress notification, for ReportProgress.
 func (c *call) Progress(progress, total float64, message string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

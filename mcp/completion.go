@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -35,7 +34,7 @@ func (s *Server) hasCompletions() bool {
 // template text (ref/resource), and the argument one of its arguments or
 // variables: otherwise -32602. An argument without a provider gets no
 // values. The runtime, not the provider, caps the values at
-// complete.MaxValues (setting hasMore) and keeps total honest; suggestion
+// MaxCompletionValues (setting hasMore) and keeps total honest; suggestion
 // values are never logged.
 func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *protocol.CompleteRequestParams) (any, error) {
 	if r.params.Get("ref") == nil || r.params.Get("argument") == nil {
@@ -60,7 +59,7 @@ func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *pr
 	if provider == nil {
 		return res, nil
 	}
-	req := complete.Request{Argument: p.Argument.Name, Value: p.Argument.Value, Caller: r.caller}
+	req := CompleteRequest{Argument: p.Argument.Name, Value: p.Argument.Value, Caller: r.caller}
 	if p.Context != nil {
 		req.Context = p.Context.Arguments
 	}
@@ -79,13 +78,13 @@ func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *pr
 }
 
 // completion applies the protocol's rules to a provider's answer: at most
-// complete.MaxValues values, hasMore when some were left out, and a total
+// MaxCompletionValues values, hasMore when some were left out, and a total
 // never below the number of values.
-func completion(out complete.Result) protocol.Completion {
+func completion(out CompleteResult) protocol.Completion {
 	values, more, total := out.Values, out.HasMore, out.Total
-	if len(values) > complete.MaxValues {
+	if len(values) > MaxCompletionValues {
 		total = max(total, len(values))
-		values, more = values[:complete.MaxValues], true
+		values, more = values[:MaxCompletionValues], true
 	}
 	if values == nil {
 		values = []string{}
@@ -105,7 +104,7 @@ func completion(out complete.Result) protocol.Completion {
 // provider finds the completion provider of an argument: known is false
 // when the reference has no such argument; the provider is nil when the
 // argument has none; scopes are those the prompt or template needs.
-func (s *Server) provider(ref protocol.CompletionReference, arg string) (_ complete.Func, known bool, scopes []string, _ *jsonrpc.Error) {
+func (s *Server) provider(ref protocol.CompletionReference, arg string) (_ CompleteFunc, known bool, scopes []string, _ *jsonrpc.Error) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	switch {

@@ -1,5 +1,19 @@
 // Package mcp serves the Model Context Protocol over any message-level
-// connection (see package transport). It knows nothing of stdio.
+// connection (see package transport); RunStdio serves a Server on the
+// process's standard input and output. With package tool (typed tools) and
+// package ask (asking the client) it is all a stdio server imports;
+// package mcphttp adds Streamable HTTP.
+//
+// # What a server offers
+//
+// Tools come from package tool (tool.New) and are registered with
+// Server.AddTool. Resources (Resource, with TextContents, BlobContents and
+// StaticRead), resource templates (ResourceTemplate), prompts (NewPrompt,
+// or a Prompt literal) and completion providers (CompleteFunc,
+// CompletePrefix) are values of this package. Every handler, whatever it
+// handles, reaches its own request through its context: RequestFrom (era,
+// revision, client, caller), Logger (the specification's "Logging") and
+// ReportProgress (its "Progress").
 //
 // # Two eras, one server
 //
@@ -30,7 +44,7 @@
 // result gets that envelope in one place (package protocol's Envelope and
 // CacheHints, which every result type embeds).
 //
-// Handlers never learn which era they serve beyond what tool.RequestFrom
+// Handlers never learn which era they serve beyond what RequestFrom
 // reports; the server projects their results for each client. Modern
 // clients get any-JSON structuredContent and output schemas as they are.
 // 2025-era clients, whose schema requires objects, get a non-object output
@@ -115,7 +129,7 @@
 //
 // Progress goes out only for a request carrying _meta.progressToken, in
 // order, with increasing values, and never after that request's response.
-// Log messages (tool.Logger) go to a legacy client at or above the level
+// Log messages (Logger) go to a legacy client at or above the level
 // set by logging/setLevel (DefaultLegacyLogLevel until it is set; an unknown
 // level gets -32602), and to a modern client only for a request that set
 // _meta["io.modelcontextprotocol/logLevel"]; they are rate-limited

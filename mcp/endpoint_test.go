@@ -49,7 +49,7 @@ func (x *exchange) wait(t *testing.T) []jsonrpc.Message {
 func progressTool() tool.Tool {
 	return rawTool("steps", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		for i := range 3 {
-			tool.ReportProgress(ctx, float64(i+1), 3, "")
+			mcp.ReportProgress(ctx, float64(i+1), 3, "")
 		}
 		return tool.TextResult("done"), nil
 	})

@@ -73,8 +73,8 @@ func ExampleEndpoint() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "counter", Version: "1.0.0"}, nil)
 	srv.MustAddTool(tool.New("count", "Counts to two.",
 		func(ctx context.Context, _ struct{}) (*tool.Result, error) {
-			tool.ReportProgress(ctx, 1, 2, "one")
-			tool.ReportProgress(ctx, 2, 2, "two")
+			mcp.ReportProgress(ctx, 1, 2, "one")
+			mcp.ReportProgress(ctx, 2, 2, "two")
 			return tool.TextResult("counted"), nil
 		}))
 	ep := srv.NewEndpoint(mcp.EndpointOptions{Stateless: true})

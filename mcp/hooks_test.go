@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -19,11 +20,11 @@ import (
 // that what they read is the call and not a silent no-op.
 func TestHooksReachTheCall(t *testing.T) {
 	srv := newServer(t, nil, rawTool("hooks", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		info := tool.RequestFrom(ctx)
+		info := mcp.RequestFrom(ctx)
 		if info == nil || info.Era != protocol.Legacy || info.Revision != protocol.Revision20251125 {
 			return nil, errors.New("RequestFrom does not describe the request")
 		}
-		if err := tool.ReportProgress(ctx, 1, 2, "half"); err != nil {
+		if err := mcp.ReportProgress(ctx, 1, 2, "half"); err != nil {
 			return nil, err
 		}
 		if err := ask.Remember(ctx, "seen", true); err != nil {

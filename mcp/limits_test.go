@@ -39,7 +39,7 @@ func TestStalledPeerCannotWedgeShutdown(t *testing.T) {
 			defer close(release)
 			progress := rawTool("spam", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 				for i := 1; ctx.Err() == nil; i++ {
-					if tool.ReportProgress(ctx, float64(i), 0, "") != nil {
+					if mcp.ReportProgress(ctx, float64(i), 0, "") != nil {
 						break
 					}
 				}

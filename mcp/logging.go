@@ -86,13 +86,13 @@ func (c *call) minLogLevel() (slog.Level, bool) {
 	return parseLevel(name)
 }
 
-// LogEnabled reports whether the client asked for level, for tool.Logger.
+// LogEnabled reports whether the client asked for level, for Logger.
 func (c *call) LogEnabled(l slog.Level) bool {
 	min, ok := c.minLogLevel()
 	return ok && l >= min
 }
 
-// Log sends one notifications/message, for tool.Logger.
+// Log sends one notifications/message, for Logger.
 func (c *call) Log(l slog.Level, logger string, data any) error {
 	if !c.LogEnabled(l) {
 		return nil

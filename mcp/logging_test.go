@@ -16,7 +16,7 @@ import (
 // call itself still succeeds.
 func TestClientLogIsRateLimited(t *testing.T) {
 	srv := newServer(t, &mcp.Options{LogRate: 5}, rawTool("chatty", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		log := tool.Logger(ctx)
+		log := mcp.Logger(ctx)
 		for i := 0; i < 200; i++ {
 			log.Info("chatter", "i", i)
 		}

@@ -11,7 +11,6 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -20,7 +19,7 @@ import (
 // handler sees Options.Caller.
 func TestPrincipalFromContext(t *testing.T) {
 	whoami := rawTool("whoami", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		c := tool.RequestFrom(ctx).Caller
+		c := mcp.RequestFrom(ctx).Caller
 		if c == nil {
 			return tool.TextResult("anonymous"), nil
 		}
@@ -50,11 +49,11 @@ func TestPrincipalFromContext(t *testing.T) {
 // honoured, while one the caller may read is.
 func TestListenGatedTemplate(t *testing.T) {
 	srv := newServer(t, nil)
-	read := func(_ context.Context, uri string, _ map[string]string) ([]resource.Contents, error) {
-		return []resource.Contents{resource.Text(uri, "text/plain", "x")}, nil
+	read := func(_ context.Context, uri string, _ map[string]string) ([]mcp.ResourceContents, error) {
+		return []mcp.ResourceContents{mcp.TextContents(uri, "text/plain", "x")}, nil
 	}
-	srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://open/{id}", Name: "open", Read: read})
-	srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://secret/{id}", Name: "secret", Scopes: []string{"ops"}, Read: read})
+	srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://open/{id}", Name: "open", Read: read})
+	srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://secret/{id}", Name: "secret", Scopes: []string{"ops"}, Read: read})
 	ep := srv.NewEndpoint(mcp.EndpointOptions{Stateless: true})
 	defer ep.Close()
 	for _, tc := range []struct {

@@ -11,24 +11,23 @@ import (
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/prompt"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // promptEntry is a registered prompt and its _meta, encoded once.
 type promptEntry struct {
-	p    prompt.Prompt
+	p    Prompt
 	meta protocol.Meta
 }
 
-// AddPrompt registers a prompt, typically one that prompt.New built. It
-// fails, wrapping ErrInvalidPrompt, for the problem prompt.New found
+// AddPrompt registers a prompt, typically one that NewPrompt built. It
+// fails, wrapping ErrInvalidPrompt, for the problem NewPrompt found
 // (p.Err), a name that is not ^[A-Za-z0-9_.-]{1,128}$, a missing render
 // function, an argument without a name or named twice, a completion
 // provider for an argument the prompt does not have, or a _meta that
 // cannot be encoded; and, wrapping ErrDuplicatePrompt, when the name is
 // taken. prompts/list lists prompts in registration order.
-func (s *Server) AddPrompt(p prompt.Prompt) error {
+func (s *Server) AddPrompt(p Prompt) error {
 	if err := checkPrompt(p); err != nil {
 		return fmt.Errorf("mcp: AddPrompt: %w: %w", ErrInvalidPrompt, err)
 	}
@@ -53,7 +52,7 @@ func (s *Server) AddPrompt(p prompt.Prompt) error {
 }
 
 // MustAddPrompt is AddPrompt that panics on error, for start-up code.
-func (s *Server) MustAddPrompt(p prompt.Prompt) {
+func (s *Server) MustAddPrompt(p Prompt) {
 	if err := s.AddPrompt(p); err != nil {
 		panic(err)
 	}
@@ -71,7 +70,7 @@ func (s *Server) RemovePrompt(name string) bool {
 	return ok
 }
 
-func checkPrompt(p prompt.Prompt) error {
+func checkPrompt(p Prompt) error {
 	if err := p.Err(); err != nil {
 		return err
 	}
@@ -181,7 +180,7 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 
 // checkPromptArguments refuses a missing required argument and an unknown
 // one, naming every problem at once.
-func checkPromptArguments(p prompt.Prompt, given map[string]string) *jsonrpc.Error {
+func checkPromptArguments(p Prompt, given map[string]string) *jsonrpc.Error {
 	var problems []string
 	known := make(map[string]bool, len(p.Arguments))
 	for _, a := range p.Arguments {
@@ -208,13 +207,13 @@ func checkPromptArguments(p prompt.Prompt, given map[string]string) *jsonrpc.Err
 
 // wirePromptResult checks a rendering and projects its messages for
 // revision r, as tool results are.
-func wirePromptResult(res *prompt.Result, r protocol.Revision) (*protocol.GetPromptResult, error) {
+func wirePromptResult(res *PromptResult, r protocol.Revision) (*protocol.GetPromptResult, error) {
 	if res == nil || len(res.Messages) == 0 {
-		return nil, prompt.ErrNoMessages
+		return nil, errNoMessages
 	}
 	out := &protocol.GetPromptResult{Description: res.Description, Messages: make([]protocol.PromptMessage, 0, len(res.Messages))}
 	for i, m := range res.Messages {
-		if m.Role != prompt.User && m.Role != prompt.Assistant {
+		if m.Role != protocol.RoleUser && m.Role != protocol.RoleAssistant {
 			return nil, fmt.Errorf("messages[%d]: role %q is not \"user\" or \"assistant\"", i, m.Role)
 		}
 		if err := contract.CheckBlock(m.Content); err != nil {

@@ -8,11 +8,9 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/prompt"
-	"github.com/mcpwire/mcpwire/resource"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -23,35 +21,35 @@ type reviewArgs struct {
 
 // environments completes deployment targets; production only for an
 // operator.
-func environments(_ context.Context, req complete.Request) (complete.Result, error) {
+func environments(_ context.Context, req mcp.CompleteRequest) (mcp.CompleteResult, error) {
 	values := []string{"development", "staging"}
 	if req.Caller.HasScope("operator") {
 		values = append(values, "production")
 	}
-	return complete.Prefix(values...)(context.Background(), req)
+	return mcp.CompletePrefix(values...)(context.Background(), req)
 }
 
 func promptServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 	t.Helper()
 	srv := newServer(t, opts)
-	srv.MustAddPrompt(prompt.New("deployment_review", "Reviews a deployment.",
-		func(_ context.Context, in reviewArgs) (*prompt.Result, error) {
-			return &prompt.Result{Messages: []prompt.Message{
-				prompt.UserText("Review the deployment to " + in.Environment + "."),
-				{Role: prompt.Assistant, Content: tool.NewEmbeddedText("test://notes", "text/plain", in.Note)},
+	srv.MustAddPrompt(mcp.NewPrompt("deployment_review", "Reviews a deployment.",
+		func(_ context.Context, in reviewArgs) (*mcp.PromptResult, error) {
+			return &mcp.PromptResult{Messages: []mcp.PromptMessage{
+				mcp.UserMessage("Review the deployment to " + in.Environment + "."),
+				{Role: protocol.RoleAssistant, Content: tool.NewEmbeddedText("test://notes", "text/plain", in.Note)},
 			}}, nil
-		}, prompt.WithTitle("Deployment review"), prompt.WithCompletion("environment", environments)))
-	srv.MustAddPrompt(prompt.Prompt{Name: "broken", Get: func(context.Context, map[string]string) (*prompt.Result, error) {
-		return &prompt.Result{}, nil
+		}, mcp.WithTitle("Deployment review"), mcp.WithCompletion("environment", environments)))
+	srv.MustAddPrompt(mcp.Prompt{Name: "broken", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
+		return &mcp.PromptResult{}, nil
 	}})
-	srv.MustAddPrompt(prompt.Prompt{Name: "many", Arguments: []prompt.Argument{{Name: "n"}},
-		Get: func(context.Context, map[string]string) (*prompt.Result, error) { return nil, errors.New("unused") },
-		Complete: map[string]complete.Func{"n": func(context.Context, complete.Request) (complete.Result, error) {
+	srv.MustAddPrompt(mcp.Prompt{Name: "many", Arguments: []mcp.PromptArgument{{Name: "n"}},
+		Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) { return nil, errors.New("unused") },
+		Complete: map[string]mcp.CompleteFunc{"n": func(context.Context, mcp.CompleteRequest) (mcp.CompleteResult, error) {
 			var vs []string
 			for i := range 250 {
 				vs = append(vs, fmt.Sprint(i))
 			}
-			return complete.Result{Values: vs}, nil
+			return mcp.CompleteResult{Values: vs}, nil
 		}},
 	})
 	return srv
@@ -143,8 +141,8 @@ func TestCompletion(t *testing.T) {
 // prompt; a template's variables complete through ref/resource.
 func TestCompletionCapability(t *testing.T) {
 	srv := newServer(t, nil)
-	srv.MustAddPrompt(prompt.Prompt{Name: "p", Get: func(context.Context, map[string]string) (*prompt.Result, error) {
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("x")}}, nil
+	srv.MustAddPrompt(mcp.Prompt{Name: "p", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("x")}}, nil
 	}})
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -152,11 +150,11 @@ func TestCompletionCapability(t *testing.T) {
 	if r.Error == nil || r.Error.Code != jsonrpc.CodeMethodNotFound {
 		t.Errorf("completion without providers: %+v", r.Error)
 	}
-	srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://items/{id}", Name: "item",
-		Read: func(context.Context, string, map[string]string) ([]resource.Contents, error) {
-			return nil, resource.ErrNotFound
+	srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://items/{id}", Name: "item",
+		Read: func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) {
+			return nil, mcp.ErrResourceNotFound
 		},
-		Complete: map[string]complete.Func{"id": complete.Prefix("a1", "a2", "b1")}})
+		Complete: map[string]mcp.CompleteFunc{"id": mcp.CompletePrefix("a1", "a2", "b1")}})
 	r = c.request(jsonrpc.Int64ID(2), "completion/complete", map[string]any{"ref": map[string]any{"type": "ref/resource", "uri": "test://items/{id}"}, "argument": map[string]any{"name": "id", "value": "a"}})
 	if string(r.Result) != `{"completion":{"values":["a1","a2"],"total":2}}` {
 		t.Errorf("template completion: %s %v", r.Result, r.Error)
@@ -165,23 +163,23 @@ func TestCompletionCapability(t *testing.T) {
 
 func TestAddPromptRefuses(t *testing.T) {
 	srv := newServer(t, nil)
-	get := func(context.Context, map[string]string) (*prompt.Result, error) { return nil, nil }
+	get := func(context.Context, map[string]string) (*mcp.PromptResult, error) { return nil, nil }
 	for _, tt := range []struct {
-		p    prompt.Prompt
+		p    mcp.Prompt
 		want string
 	}{
-		{prompt.Prompt{Name: "bad name", Get: get}, "is invalid"},
-		{prompt.Prompt{Name: "p"}, "has no render function"},
-		{prompt.Prompt{Name: "p", Get: get, Arguments: []prompt.Argument{{Name: "a"}, {Name: "a"}}}, `argument "a" is listed twice`},
-		{prompt.Prompt{Name: "p", Get: get, Complete: map[string]complete.Func{"x": complete.Prefix()}}, `"x", which is not one of its arguments`},
-		{prompt.New("p", "", func(context.Context, struct{ N int }) (*prompt.Result, error) { return nil, nil }), "prompt arguments are strings"},
+		{mcp.Prompt{Name: "bad name", Get: get}, "is invalid"},
+		{mcp.Prompt{Name: "p"}, "has no render function"},
+		{mcp.Prompt{Name: "p", Get: get, Arguments: []mcp.PromptArgument{{Name: "a"}, {Name: "a"}}}, `argument "a" is listed twice`},
+		{mcp.Prompt{Name: "p", Get: get, Complete: map[string]mcp.CompleteFunc{"x": mcp.CompletePrefix()}}, `"x", which is not one of its arguments`},
+		{mcp.NewPrompt("p", "", func(context.Context, struct{ N int }) (*mcp.PromptResult, error) { return nil, nil }), "prompt arguments are strings"},
 	} {
 		if err := srv.AddPrompt(tt.p); !errors.Is(err, mcp.ErrInvalidPrompt) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: %v, want %q", tt.p.Name, err, tt.want)
 		}
 	}
-	srv.MustAddPrompt(prompt.Prompt{Name: "p", Get: get})
-	if err := srv.AddPrompt(prompt.Prompt{Name: "p", Get: get}); !errors.Is(err, mcp.ErrDuplicatePrompt) {
+	srv.MustAddPrompt(mcp.Prompt{Name: "p", Get: get})
+	if err := srv.AddPrompt(mcp.Prompt{Name: "p", Get: get}); !errors.Is(err, mcp.ErrDuplicatePrompt) {
 		t.Errorf("duplicate: %v", err)
 	}
 }

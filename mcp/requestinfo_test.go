@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -28,7 +29,7 @@ type seen struct {
 func TestRequestInfoPerEra(t *testing.T) {
 	got := make(chan seen, 1)
 	srv := newServer(t, nil, rawTool("who", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		info := tool.RequestFrom(ctx)
+		info := mcp.RequestFrom(ctx)
 		got <- seen{info.Era.String(), info.Revision.String(), string(info.ClientInfo), string(info.ClientCapabilities),
 			ask.Declared(ctx, "sampling")}
 		return tool.TextResult("ok"), nil

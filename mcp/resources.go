@@ -8,18 +8,17 @@ import (
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/uritemplate"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/resource"
 )
 
 // resourceEntry is a registered resource and its _meta, encoded once.
 type resourceEntry struct {
-	res  resource.Resource
+	res  Resource
 	meta protocol.Meta
 }
 
 // templateEntry is a registered template, parsed once, and its _meta.
 type templateEntry struct {
-	tmpl    resource.Template
+	tmpl    ResourceTemplate
 	matcher *uritemplate.Template
 	meta    protocol.Meta
 }
@@ -29,7 +28,7 @@ type templateEntry struct {
 // read function is missing or the _meta cannot be encoded, and, wrapping
 // ErrDuplicateResource, when a resource with the same URI is registered.
 // resources/list lists resources in registration order.
-func (s *Server) AddResource(r resource.Resource) error {
+func (s *Server) AddResource(r Resource) error {
 	if err := checkResourceURI(r.URI); err != nil {
 		return fmt.Errorf("mcp: AddResource: %w: %w", ErrInvalidResource, err)
 	}
@@ -63,7 +62,7 @@ func (s *Server) AddResource(r resource.Resource) error {
 // registered resource is answered by the first template, in registration
 // order, that matches the whole URI. It fails like AddResource, and for a
 // template that does not parse; a duplicate is the same template text.
-func (s *Server) AddResourceTemplate(t resource.Template) error {
+func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	m, err := uritemplate.Parse(t.URITemplate)
 	if err != nil {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: %w", ErrInvalidResource, err)
@@ -91,14 +90,14 @@ func (s *Server) AddResourceTemplate(t resource.Template) error {
 }
 
 // MustAddResource is AddResource that panics on error, for start-up code.
-func (s *Server) MustAddResource(r resource.Resource) {
+func (s *Server) MustAddResource(r Resource) {
 	if err := s.AddResource(r); err != nil {
 		panic(err)
 	}
 }
 
 // MustAddResourceTemplate is AddResourceTemplate that panics on error.
-func (s *Server) MustAddResourceTemplate(t resource.Template) {
+func (s *Server) MustAddResourceTemplate(t ResourceTemplate) {
 	if err := s.AddResourceTemplate(t); err != nil {
 		panic(err)
 	}

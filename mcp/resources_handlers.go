@@ -12,7 +12,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/contract"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/resource"
 )
 
 func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
@@ -59,9 +58,9 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		return nil, scopeRefusal(ctx, "resource "+clip.Quote(uri), need, resourceNotFound(uri))
 	}
 	var (
-		contents []resource.Contents
+		contents []ResourceContents
 		err      error
-		hint     *resource.CacheHint
+		hint     *CacheHint
 	)
 	in, rerr := ss.srv.openInput(r, uri, nil, r.params.Get("inputResponses"), p.RequestState)
 	if rerr != nil {
@@ -92,7 +91,7 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		switch {
 		case errors.As(err, &rpcErr):
 			return nil, rpcErr
-		case errors.Is(err, resource.ErrNotFound):
+		case errors.Is(err, ErrResourceNotFound):
 			return nil, resourceNotFound(uri)
 		}
 		ss.log.Log(ctx, ss.srv.opts.HandlerErrorLevel, "mcp: resource read failed", "uri", clip.String(uri), "id", c.id.String(), "error", err.Error())
@@ -135,9 +134,9 @@ func resourceNotFound(uri string) *jsonrpc.Error {
 // readResult checks a read's contents and builds the result: at least one
 // item, each with a URI and, for binary contents, valid base64; _meta and
 // the fields revision r does not define are dropped.
-func (s *Server) readResult(contents []resource.Contents, r *request) (*protocol.ReadResourceResult, error) {
+func (s *Server) readResult(contents []ResourceContents, r *request) (*protocol.ReadResourceResult, error) {
 	if len(contents) == 0 {
-		return nil, errors.New("the read returned no contents (a missing resource is resource.ErrNotFound)")
+		return nil, errors.New("the read returned no contents (a missing resource is ErrResourceNotFound)")
 	}
 	res := &protocol.ReadResourceResult{Contents: make([]protocol.ResourceContents, 0, len(contents))}
 	for i, c := range contents {
@@ -150,7 +149,7 @@ func (s *Server) readResult(contents []resource.Contents, r *request) (*protocol
 }
 
 // wireHint is a resource's own cache hint as a result carries it.
-func wireHint(h resource.CacheHint) protocol.CacheHints {
+func wireHint(h CacheHint) protocol.CacheHints {
 	scope := protocol.CacheScopePrivate
 	if h.Public {
 		scope = protocol.CacheScopePublic
@@ -228,7 +227,7 @@ func (e *templateEntry) wire(r protocol.Revision) protocol.ResourceTemplate {
 
 // wireAnnotations are a descriptor's annotations as revision r defines
 // them (lastModified only from 2025-06-18 on); nil when none is set.
-func wireAnnotations(a *resource.Annotations, r protocol.Revision) *protocol.Annotations {
+func wireAnnotations(a *protocol.Annotations, r protocol.Revision) *protocol.Annotations {
 	a = projectAnnotations(a, r)
 	if a == nil || len(a.Audience) == 0 && a.Priority == nil && a.LastModified == "" {
 		return nil

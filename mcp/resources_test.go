@@ -13,7 +13,6 @@ import (
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -23,32 +22,32 @@ func resourceServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 	t.Helper()
 	srv := newServer(t, opts)
 	size := int64(4)
-	srv.MustAddResource(resource.Resource{
+	srv.MustAddResource(mcp.Resource{
 		URI: "test://static-text", Name: "static-text", Title: "Static text", MimeType: "text/plain",
-		Icons:       []resource.Icon{{Src: "https://example.com/i.png"}},
-		Annotations: &resource.Annotations{Audience: []protocol.Role{"user"}, LastModified: "2025-01-12T15:00:58Z"},
+		Icons:       []protocol.Icon{{Src: "https://example.com/i.png"}},
+		Annotations: &protocol.Annotations{Audience: []protocol.Role{"user"}, LastModified: "2025-01-12T15:00:58Z"},
 		Meta:        map[string]any{"com.example/k": "v"},
-		Read:        resource.Static(resource.Text("test://static-text", "text/plain", "hello")),
+		Read:        mcp.StaticRead(mcp.TextContents("test://static-text", "text/plain", "hello")),
 	})
-	srv.MustAddResource(resource.Resource{
+	srv.MustAddResource(mcp.Resource{
 		URI: "test://static-binary", Name: "static-binary", MimeType: "image/png", Size: &size,
-		Cache: &resource.CacheHint{TTL: time.Second, Public: true},
-		Read:  resource.Static(resource.Blob("test://static-binary", "image/png", []byte{1, 2, 3, 4})),
+		Cache: &mcp.CacheHint{TTL: time.Second, Public: true},
+		Read:  mcp.StaticRead(mcp.BlobContents("test://static-binary", "image/png", []byte{1, 2, 3, 4})),
 	})
-	failing := func(err error) resource.ReadFunc {
-		return func(context.Context, string) ([]resource.Contents, error) { return nil, err }
+	failing := func(err error) mcp.ResourceFunc {
+		return func(context.Context, string) ([]mcp.ResourceContents, error) { return nil, err }
 	}
-	srv.MustAddResource(resource.Resource{URI: "test://gone", Name: "gone", Read: failing(resource.ErrNotFound)})
-	srv.MustAddResource(resource.Resource{URI: "test://broken", Name: "broken", Read: failing(errors.New("disk full"))})
-	srv.MustAddResource(resource.Resource{URI: "test://rpc", Name: "rpc", Read: failing(jsonrpc.NewError(-32001, "on purpose"))})
-	srv.MustAddResource(resource.Resource{URI: "test://empty", Name: "empty", Read: resource.Static()})
-	srv.MustAddResourceTemplate(resource.Template{
+	srv.MustAddResource(mcp.Resource{URI: "test://gone", Name: "gone", Read: failing(mcp.ErrResourceNotFound)})
+	srv.MustAddResource(mcp.Resource{URI: "test://broken", Name: "broken", Read: failing(errors.New("disk full"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://rpc", Name: "rpc", Read: failing(jsonrpc.NewError(-32001, "on purpose"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://empty", Name: "empty", Read: mcp.StaticRead()})
+	srv.MustAddResourceTemplate(mcp.ResourceTemplate{
 		URITemplate: "test://template/{id}/data", Name: "data", MimeType: "application/json",
-		Read: func(_ context.Context, uri string, vars map[string]string) ([]resource.Contents, error) {
+		Read: func(_ context.Context, uri string, vars map[string]string) ([]mcp.ResourceContents, error) {
 			if vars["id"] == "missing" {
-				return nil, resource.ErrNotFound
+				return nil, mcp.ErrResourceNotFound
 			}
-			return []resource.Contents{resource.Text(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil
+			return []mcp.ResourceContents{mcp.TextContents(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil
 		},
 	})
 	return srv
@@ -210,7 +209,7 @@ func TestResourceSubscriptionsListen(t *testing.T) {
 	if n.Method != "notifications/resources/updated" || string(n.Params) != `{"uri":"test://template/9/data","_meta":{"io.modelcontextprotocol/subscriptionId":"L"}}` {
 		t.Errorf("updated on the stream: %s %s", n.Method, n.Params)
 	}
-	srv.MustAddResource(resource.Resource{URI: "test://new", Name: "new", Read: resource.Static(resource.Text("test://new", "", "x"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead(mcp.TextContents("test://new", "", "x"))})
 	n = c.next(time.Second).(*jsonrpc.Notification)
 	if n.Method != "notifications/resources/list_changed" || !strings.Contains(string(n.Params), `subscriptionId":"L"`) {
 		t.Errorf("list_changed on the stream: %s %s", n.Method, n.Params)
@@ -233,7 +232,7 @@ func TestResourcesCapability(t *testing.T) {
 	if r := c.request(jsonrpc.Int64ID(1), "resources/list", nil); r.Error == nil || r.Error.Code != jsonrpc.CodeMethodNotFound {
 		t.Errorf("resources/list without resources: %+v", r.Error)
 	}
-	srv.MustAddResource(resource.Resource{URI: "test://a", Name: "a", Read: resource.Static(resource.Text("test://a", "", "a"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://a", Name: "a", Read: mcp.StaticRead(mcp.TextContents("test://a", "", "a"))})
 	c.quiet(50 * time.Millisecond) // no list_changed: this session was never told of resources
 	if r := c.request(jsonrpc.Int64ID(2), "resources/list", nil); r.Error != nil {
 		t.Errorf("resources/list once one is registered: %+v", r.Error)
@@ -246,26 +245,26 @@ func TestResourcesCapability(t *testing.T) {
 
 func TestAddResourceRefuses(t *testing.T) {
 	srv := newServer(t, nil)
-	read := resource.Static(resource.Text("test://a", "", "a"))
-	tread := func(context.Context, string, map[string]string) ([]resource.Contents, error) { return nil, nil }
+	read := mcp.StaticRead(mcp.TextContents("test://a", "", "a"))
+	tread := func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) { return nil, nil }
 	for _, tt := range []struct {
 		name string
 		err  error
 		want string
 	}{
-		{"relative uri", srv.AddResource(resource.Resource{URI: "a.txt", Name: "a", Read: read}), "is not an absolute URI"},
-		{"empty uri", srv.AddResource(resource.Resource{Name: "a", Read: read}), "resource URI is empty"},
-		{"no name", srv.AddResource(resource.Resource{URI: "test://a", Read: read}), "has no name"},
-		{"no read", srv.AddResource(resource.Resource{URI: "test://a", Name: "a"}), "has no read function"},
-		{"bad template", srv.AddResourceTemplate(resource.Template{URITemplate: "test://{id", Name: "t", Read: tread}), "unclosed expression"},
-		{"template without read", srv.AddResourceTemplate(resource.Template{URITemplate: "test://{id}", Name: "t"}), "has no read function"},
+		{"relative uri", srv.AddResource(mcp.Resource{URI: "a.txt", Name: "a", Read: read}), "is not an absolute URI"},
+		{"empty uri", srv.AddResource(mcp.Resource{Name: "a", Read: read}), "resource URI is empty"},
+		{"no name", srv.AddResource(mcp.Resource{URI: "test://a", Read: read}), "has no name"},
+		{"no read", srv.AddResource(mcp.Resource{URI: "test://a", Name: "a"}), "has no read function"},
+		{"bad template", srv.AddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{id", Name: "t", Read: tread}), "unclosed expression"},
+		{"template without read", srv.AddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{id}", Name: "t"}), "has no read function"},
 	} {
 		if !errors.Is(tt.err, mcp.ErrInvalidResource) || !strings.Contains(tt.err.Error(), tt.want) {
 			t.Errorf("%s: %v, want ErrInvalidResource with %q", tt.name, tt.err, tt.want)
 		}
 	}
-	srv.MustAddResource(resource.Resource{URI: "test://a", Name: "a", Read: read})
-	if err := srv.AddResource(resource.Resource{URI: "test://a", Name: "b", Read: read}); !errors.Is(err, mcp.ErrDuplicateResource) {
+	srv.MustAddResource(mcp.Resource{URI: "test://a", Name: "a", Read: read})
+	if err := srv.AddResource(mcp.Resource{URI: "test://a", Name: "b", Read: read}); !errors.Is(err, mcp.ErrDuplicateResource) {
 		t.Errorf("duplicate: %v", err)
 	}
 	if !srv.RemoveResource("test://a") || srv.RemoveResource("test://a") {
@@ -295,10 +294,10 @@ func TestResourceVisibility(t *testing.T) {
 		{&auth.Principal{Subject: "ada", Scopes: []string{"operator"}}, true},
 	} {
 		srv := newServer(t, &mcp.Options{Caller: tt.caller, PageSize: 1})
-		srv.MustAddResource(resource.Resource{URI: "test://public", Name: "public", Read: resource.Static(resource.Text("test://public", "", "p"))})
-		srv.MustAddResource(resource.Resource{URI: "test://secret", Name: "secret", Visible: operatorOnly,
-			Read: resource.Static(resource.Text("test://secret", "", "s"))})
-		srv.MustAddResource(resource.Resource{URI: "test://public2", Name: "public2", Read: resource.Static(resource.Text("test://public2", "", "q"))})
+		srv.MustAddResource(mcp.Resource{URI: "test://public", Name: "public", Read: mcp.StaticRead(mcp.TextContents("test://public", "", "p"))})
+		srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Visible: operatorOnly,
+			Read: mcp.StaticRead(mcp.TextContents("test://secret", "", "s"))})
+		srv.MustAddResource(mcp.Resource{URI: "test://public2", Name: "public2", Read: mcp.StaticRead(mcp.TextContents("test://public2", "", "q"))})
 		c := start(t, srv)
 		c.initialize("2025-11-25")
 		var uris []string

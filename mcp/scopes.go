@@ -11,8 +11,8 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// Per-item scopes (tool.Tool.Scopes, prompt.Prompt.Scopes,
-// resource.Resource.Scopes, resource.Template.Scopes) gate what a caller
+// Per-item scopes (tool.Tool.Scopes, Prompt.Scopes,
+// Resource.Scopes, ResourceTemplate.Scopes) gate what a caller
 // sees and uses: an item whose scopes the caller does not all hold is
 // left out of its list, and using it is refused. The lists are computed
 // for the caller first, then paged, so a page counts only what the caller

@@ -12,11 +12,8 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/prompt"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -40,20 +37,20 @@ func newScoped(t *testing.T, opts *mcp.Options, bare bool) *scoped {
 	s.srv.MustAddTool(tool.Tool{Name: "open", Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 		return tool.TextResult("open"), nil
 	}})
-	s.srv.MustAddPrompt(prompt.Prompt{Name: "hello", Get: func(context.Context, map[string]string) (*prompt.Result, error) {
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("hi")}}, nil
+	s.srv.MustAddPrompt(mcp.Prompt{Name: "hello", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
 	}})
-	s.srv.MustAddResource(resource.Resource{URI: "test://open", Name: "open", Read: resource.Static(resource.Text("test://open", "", "o"))})
+	s.srv.MustAddResource(mcp.Resource{URI: "test://open", Name: "open", Read: mcp.StaticRead(mcp.TextContents("test://open", "", "o"))})
 	if !bare {
 		s.gated()
 	}
-	s.srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://{kind}/{id}", Name: "any",
-		Read: func(_ context.Context, uri string, vars map[string]string) ([]resource.Contents, error) {
-			return []resource.Contents{resource.Text(uri, "", "any "+vars["kind"])}, nil
+	s.srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{kind}/{id}", Name: "any",
+		Read: func(_ context.Context, uri string, vars map[string]string) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextContents(uri, "", "any "+vars["kind"])}, nil
 		},
 		// A completion provider in the bare server too, so that both
 		// declare completions.
-		Complete: map[string]complete.Func{"kind": complete.Prefix("docs")}})
+		Complete: map[string]mcp.CompleteFunc{"kind": mcp.CompletePrefix("docs")}})
 	return s
 }
 
@@ -68,23 +65,23 @@ func (s *scoped) gated() {
 		ran()
 		return tool.TextResult("wiped"), nil
 	}, tool.WithScopes("admin", "files:write", "admin")))
-	s.srv.MustAddPrompt(prompt.New("audit", "Audits.", func(context.Context, struct {
+	s.srv.MustAddPrompt(mcp.NewPrompt("audit", "Audits.", func(context.Context, struct {
 		Target string `json:"target"`
-	}) (*prompt.Result, error) {
+	}) (*mcp.PromptResult, error) {
 		ran()
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("audit")}}, nil
-	}, prompt.WithScopes("admin"), prompt.WithCompletion("target", complete.Prefix("db", "web"))))
-	s.srv.MustAddResource(resource.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
-		Read: func(context.Context, string) ([]resource.Contents, error) {
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("audit")}}, nil
+	}, mcp.WithScopes("admin"), mcp.WithCompletion("target", mcp.CompletePrefix("db", "web"))))
+	s.srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
+		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
 			ran()
-			return []resource.Contents{resource.Text("test://secret", "", "s")}, nil
+			return []mcp.ResourceContents{mcp.TextContents("test://secret", "", "s")}, nil
 		}})
 	// Registered before "any": for an admin it answers test://docs/…,
 	// for anyone else "any" does, as if this one were not there.
-	s.srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://docs/{id}", Name: "docs", Scopes: []string{"admin"},
-		Read: func(_ context.Context, uri string, _ map[string]string) ([]resource.Contents, error) {
+	s.srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://docs/{id}", Name: "docs", Scopes: []string{"admin"},
+		Read: func(_ context.Context, uri string, _ map[string]string) ([]mcp.ResourceContents, error) {
 			ran()
-			return []resource.Contents{resource.Text(uri, "", "docs")}, nil
+			return []mcp.ResourceContents{mcp.TextContents(uri, "", "docs")}, nil
 		}})
 }
 
@@ -433,13 +430,13 @@ func TestScopesRegistration(t *testing.T) {
 		if err := srv.AddTool(tool.Tool{Name: "t", Handler: h, Scopes: []string{sc}}); !errors.Is(err, mcp.ErrInvalidTool) {
 			t.Errorf("tool scope %q: %v", sc, err)
 		}
-		if err := srv.AddPrompt(prompt.Prompt{Name: "p", Scopes: []string{sc}, Get: func(context.Context, map[string]string) (*prompt.Result, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidPrompt) {
+		if err := srv.AddPrompt(mcp.Prompt{Name: "p", Scopes: []string{sc}, Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidPrompt) {
 			t.Errorf("prompt scope %q: %v", sc, err)
 		}
-		if err := srv.AddResource(resource.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: resource.Static()}); !errors.Is(err, mcp.ErrInvalidResource) {
+		if err := srv.AddResource(mcp.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: mcp.StaticRead()}); !errors.Is(err, mcp.ErrInvalidResource) {
 			t.Errorf("resource scope %q: %v", sc, err)
 		}
-		if err := srv.AddResourceTemplate(resource.Template{URITemplate: "test://{x}", Name: "r", Scopes: []string{sc}, Read: func(context.Context, string, map[string]string) ([]resource.Contents, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidResource) {
+		if err := srv.AddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{x}", Name: "r", Scopes: []string{sc}, Read: func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidResource) {
 			t.Errorf("template scope %q: %v", sc, err)
 		}
 	}

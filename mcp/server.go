@@ -140,7 +140,7 @@ type Options struct {
 	DynamicPrompts bool
 	// Caller is who every request on stdio acts for: the identity the
 	// server was started with (a user name from the environment, say), as
-	// completion providers and tool handlers see it (tool.RequestFrom).
+	// completion providers and tool handlers see it (RequestFrom).
 	// Nil means no caller is known.
 	Caller *auth.Principal
 	// ClientRequestTimeout bounds the wait for the client's answer to a

@@ -158,17 +158,17 @@ func TestProgressNeverAfterResponse(t *testing.T) {
 	var wg sync.WaitGroup
 	late := make(chan error, 1)
 	srv := newServer(t, nil, rawTool("leaky", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		if err := tool.ReportProgress(ctx, 1, 2, "first"); err != nil {
+		if err := mcp.ReportProgress(ctx, 1, 2, "first"); err != nil {
 			return nil, err
 		}
-		if err := tool.ReportProgress(ctx, 1, 2, "not increasing"); err == nil {
+		if err := mcp.ReportProgress(ctx, 1, 2, "not increasing"); err == nil {
 			return nil, errors.New("a non-increasing progress was accepted")
 		}
 		wg.Add(1)
 		go func() { // reports after the handler returned
 			defer wg.Done()
 			time.Sleep(50 * time.Millisecond)
-			late <- tool.ReportProgress(ctx, 2, 2, "late")
+			late <- mcp.ReportProgress(ctx, 2, 2, "late")
 		}()
 		return tool.TextResult("done"), nil
 	}))

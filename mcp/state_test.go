@@ -11,7 +11,6 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -202,7 +201,7 @@ func TestCursorBoundToVisibleList(t *testing.T) {
 		in, srv := newInstance(t, opts)
 		for i, hidden := range []bool{false, true, false, true, false} {
 			uri := fmt.Sprintf("test://r%d", i)
-			r := resource.Resource{URI: uri, Name: uri, Read: resource.Static(resource.Text(uri, "", "x"))}
+			r := mcp.Resource{URI: uri, Name: uri, Read: mcp.StaticRead(mcp.TextContents(uri, "", "x"))}
 			if hidden {
 				r.Visible = operator
 			}

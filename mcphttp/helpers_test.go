@@ -108,7 +108,7 @@ func rawTool(name string, h tool.Handler) tool.Tool {
 func progressTool() tool.Tool {
 	return rawTool("steps", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		for i := range 3 {
-			tool.ReportProgress(ctx, float64(i+1), 3, "")
+			mcp.ReportProgress(ctx, float64(i+1), 3, "")
 		}
 		return tool.TextResult("done"), nil
 	})

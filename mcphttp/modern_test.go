@@ -181,7 +181,7 @@ func TestModernListen(t *testing.T) {
 func TestModernProgressStreamsWhileTheCallRuns(t *testing.T) {
 	read := make(chan struct{})
 	waits := rawTool("waits", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		tool.ReportProgress(ctx, 1, 2, "")
+		mcp.ReportProgress(ctx, 1, 2, "")
 		select {
 		case <-read:
 		case <-time.After(5 * time.Second):

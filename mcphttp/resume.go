@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/tool"
 )
 
 // Resumability of legacy sessions. Every SSE event of a legacy session is
@@ -381,7 +381,7 @@ func (s *session) refuseQuestion(q *jsonrpc.Request) {
 // a closed stream); false, too, when the client's POST does not accept
 // text/event-stream.
 func CloseStream(ctx context.Context) bool {
-	info := tool.RequestFrom(ctx)
+	info := mcp.RequestFrom(ctx)
 	if info == nil || info.Era != protocol.Legacy || !info.Revision.HasSSEPolling() {
 		return false
 	}

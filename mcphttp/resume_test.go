@@ -11,6 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -73,7 +74,7 @@ func (g *gate) tool(closeStream bool) tool.Tool {
 				return tool.TextResult("not closed"), nil
 			}
 		} else {
-			tool.ReportProgress(ctx, 1, 2, "half")
+			mcp.ReportProgress(ctx, 1, 2, "half")
 		}
 		close(g.started)
 		select {
@@ -280,7 +281,7 @@ func TestLegacyResumeUnsolicited(t *testing.T) {
 func TestLegacyResumeRefused(t *testing.T) {
 	steps := rawTool("many", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
 		for i := range 5 {
-			tool.ReportProgress(ctx, float64(i+1), 5, "")
+			mcp.ReportProgress(ctx, float64(i+1), 5, "")
 		}
 		return tool.TextResult("done"), nil
 	})

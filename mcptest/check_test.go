@@ -115,7 +115,7 @@ func TestCheckEra(t *testing.T) {
 		t.Run(era.name, func(t *testing.T) {
 			var version, client string
 			srv := checkServer(tool.New("who", "Says who asks.", func(ctx context.Context, _ struct{}) (string, error) {
-				r := tool.RequestFrom(ctx)
+				r := mcp.RequestFrom(ctx)
 				var info struct{ Name string }
 				json.Unmarshal(r.ClientInfo, &info)
 				version, client = r.Revision.String(), info.Name

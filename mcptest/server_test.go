@@ -11,9 +11,7 @@ import (
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcptest"
-	"github.com/mcpwire/mcpwire/prompt"
 	"github.com/mcpwire/mcpwire/protocol"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -68,25 +66,25 @@ func everything() *mcp.Server {
 		<-ctx.Done()
 		return "", ctx.Err()
 	}))
-	srv.MustAddResource(resource.Resource{URI: "test://static-text", Name: "static-text", MimeType: "text/plain",
-		Read: resource.Static(resource.Text("test://static-text", "text/plain", staticText))})
-	srv.MustAddResource(resource.Resource{URI: "test://static-binary", Name: "static-binary", MimeType: "image/png",
-		Read: resource.Static(resource.Blob("test://static-binary", "image/png", pixel))})
-	srv.MustAddResource(resource.Resource{URI: "test://example", Name: "example",
-		Read: resource.Static(resource.Text("test://example", "text/plain", "example"))})
-	srv.MustAddResourceTemplate(resource.Template{URITemplate: "test://template/{id}/data", Name: "template-data",
-		Read: func(_ context.Context, uri string, vars map[string]string) ([]resource.Contents, error) {
-			return []resource.Contents{resource.Text(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil
+	srv.MustAddResource(mcp.Resource{URI: "test://static-text", Name: "static-text", MimeType: "text/plain",
+		Read: mcp.StaticRead(mcp.TextContents("test://static-text", "text/plain", staticText))})
+	srv.MustAddResource(mcp.Resource{URI: "test://static-binary", Name: "static-binary", MimeType: "image/png",
+		Read: mcp.StaticRead(mcp.BlobContents("test://static-binary", "image/png", pixel))})
+	srv.MustAddResource(mcp.Resource{URI: "test://example", Name: "example",
+		Read: mcp.StaticRead(mcp.TextContents("test://example", "text/plain", "example"))})
+	srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://template/{id}/data", Name: "template-data",
+		Read: func(_ context.Context, uri string, vars map[string]string) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextContents(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil
 		}})
 	type greetArgs struct {
 		Name string `json:"name" description:"Who to greet."`
 	}
-	srv.MustAddPrompt(prompt.New("greet", "Greets.", func(_ context.Context, in greetArgs) (*prompt.Result, error) {
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("Hello, " + in.Name + "!")}}, nil
+	srv.MustAddPrompt(mcp.NewPrompt("greet", "Greets.", func(_ context.Context, in greetArgs) (*mcp.PromptResult, error) {
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("Hello, " + in.Name + "!")}}, nil
 	}))
 	for _, name := range promptNames[1:] {
-		srv.MustAddPrompt(prompt.New(name, "Plain.", func(context.Context, struct{}) (*prompt.Result, error) {
-			return &prompt.Result{Messages: []prompt.Message{prompt.UserText(name)}}, nil
+		srv.MustAddPrompt(mcp.NewPrompt(name, "Plain.", func(context.Context, struct{}) (*mcp.PromptResult, error) {
+			return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage(name)}}, nil
 		}))
 	}
 	return srv

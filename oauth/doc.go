@@ -48,7 +48,8 @@
 // # Step-up: per-item scopes
 //
 // Tools, prompts, resources and templates may need scopes of their own
-// (tool.WithScopes and the Scopes fields of package prompt and resource).
+// (tool.WithScopes, and the Scopes fields of mcp.Prompt, mcp.Resource and
+// mcp.ResourceTemplate).
 // Package mcp leaves an item out of the lists of a caller without its
 // scopes and refuses its use; it knows nothing of HTTP. The seam is
 // auth.WithScopeChallenge: Protect puts a challenge in every request's

@@ -23,7 +23,7 @@ import (
 func ExampleResourceServer_Protect() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "files", Version: "1"}, nil)
 	srv.MustAddTool(tool.New("whoami", "Names the caller.", func(ctx context.Context, _ struct{}) (*tool.Result, error) {
-		return tool.TextResult("hello, " + tool.RequestFrom(ctx).Caller.Subject), nil
+		return tool.TextResult("hello, " + mcp.RequestFrom(ctx).Caller.Subject), nil
 	}))
 	srv.MustAddTool(tool.New("delete_file", "Deletes a file.", func(context.Context, struct{}) (*tool.Result, error) {
 		return tool.TextResult("deleted"), nil

@@ -17,8 +17,6 @@ import (
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/oauth"
-	"github.com/mcpwire/mcpwire/prompt"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -39,11 +37,11 @@ func newAuthServer(t *testing.T) *authServer {
 	runs := &atomic.Int32{}
 	srv := mcp.NewServer(mcp.Implementation{Name: "auth-test", Version: "1"}, &mcp.Options{Logger: quiet()})
 	srv.MustAddTool(tool.New("whoami", "Names the caller.", func(ctx context.Context, _ struct{}) (*tool.Result, error) {
-		return tool.TextResult(tool.RequestFrom(ctx).Caller.Subject), nil
+		return tool.TextResult(mcp.RequestFrom(ctx).Caller.Subject), nil
 	}))
 	srv.MustAddTool(tool.New("steps", "Reports progress, then answers.", func(ctx context.Context, _ struct{}) (*tool.Result, error) {
 		for i := range 3 {
-			tool.ReportProgress(ctx, float64(i+1), 3, "")
+			mcp.ReportProgress(ctx, float64(i+1), 3, "")
 		}
 		return tool.TextResult("done"), nil
 	}))
@@ -51,14 +49,14 @@ func newAuthServer(t *testing.T) *authServer {
 		runs.Add(1)
 		return tool.TextResult("wiped"), nil
 	}, tool.WithScopes("admin")))
-	srv.MustAddPrompt(prompt.Prompt{Name: "audit", Scopes: []string{"admin"}, Get: func(context.Context, map[string]string) (*prompt.Result, error) {
+	srv.MustAddPrompt(mcp.Prompt{Name: "audit", Scopes: []string{"admin"}, Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
 		runs.Add(1)
-		return &prompt.Result{Messages: []prompt.Message{prompt.UserText("audit")}}, nil
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("audit")}}, nil
 	}})
-	srv.MustAddResource(resource.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
-		Read: func(context.Context, string) ([]resource.Contents, error) {
+	srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
+		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
 			runs.Add(1)
-			return []resource.Contents{resource.Text("test://secret", "text/plain", "s")}, nil
+			return []mcp.ResourceContents{mcp.TextContents("test://secret", "text/plain", "s")}, nil
 		}})
 	rs := newTestRS(t)
 	h := mcphttp.NewHandler(srv, &mcphttp.Options{Logger: quiet()})

@@ -29,7 +29,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/tool"
@@ -81,7 +80,7 @@ func main() {
 	if *addr != "" {
 		err = serveHTTP(*addr, srv, logger)
 	} else {
-		err = mcpwire.RunStdio(context.Background(), srv, nil)
+		err = mcp.RunStdio(context.Background(), srv, nil)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mcpwireecho:", err)

@@ -7,6 +7,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -39,7 +40,7 @@ func lifecycleTools(srv *server) []tool.Tool {
 			Description: "Logs three info messages about 50 ms apart while it runs.",
 			InputSchema: noArgs,
 			Handler: func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-				log := tool.Logger(ctx)
+				log := mcp.Logger(ctx)
 				for i, msg := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
 					if i > 0 {
 						if err := sleep(ctx, 50*time.Millisecond); err != nil {
@@ -56,7 +57,7 @@ func lifecycleTools(srv *server) []tool.Tool {
 			Description: "Logs one message at each level; the client receives only those at or above the level it asked for, and none when it asked for none.",
 			InputSchema: noArgs,
 			Handler: func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-				log := tool.Logger(ctx)
+				log := mcp.Logger(ctx)
 				log.Debug("debug message from test_logging_tool")
 				log.Info("info message from test_logging_tool")
 				log.Warn("warning message from test_logging_tool")

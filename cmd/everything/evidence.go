@@ -11,7 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/resource"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/schema"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -54,17 +54,17 @@ func (e evidenceItem) visibleTo(caller *auth.Principal) bool {
 // resource is the item as a registered resource. A restricted item's read
 // also checks the request's caller, answering "not found" to anyone else,
 // so that it stays hidden where one server serves several callers.
-func (e evidenceItem) resource() resource.Resource {
+func (e evidenceItem) resource() mcp.Resource {
 	desc := "Evidence from " + e.region + "."
 	if e.restricted {
 		desc = "Restricted evidence from " + e.region + " (operators only)."
 	}
-	contents := []resource.Contents{resource.Text(e.uri(), "text/plain", e.text)}
-	return resource.Resource{
+	contents := []mcp.ResourceContents{mcp.TextContents(e.uri(), "text/plain", e.text)}
+	return mcp.Resource{
 		URI: e.uri(), Name: e.slug, Title: e.title, Description: desc, MimeType: "text/plain",
-		Read: func(ctx context.Context, _ string) ([]resource.Contents, error) {
+		Read: func(ctx context.Context, _ string) ([]mcp.ResourceContents, error) {
 			if !e.visibleTo(callerOf(ctx)) {
-				return nil, resource.ErrNotFound
+				return nil, mcp.ErrResourceNotFound
 			}
 			return contents, nil
 		},
@@ -74,7 +74,7 @@ func (e evidenceItem) resource() resource.Resource {
 // callerOf returns the caller of the request ctx serves, nil when none is
 // known.
 func callerOf(ctx context.Context) *auth.Principal {
-	if r := tool.RequestFrom(ctx); r != nil {
+	if r := mcp.RequestFrom(ctx); r != nil {
 		return r.Caller
 	}
 	return nil

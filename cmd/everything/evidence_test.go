@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/resource"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 var (
@@ -154,7 +154,7 @@ func TestSearchEvidenceLinksRegisteredResources(t *testing.T) {
 func TestRestrictedReadChecksTheCaller(t *testing.T) {
 	for _, e := range evidence {
 		_, err := e.resource().Read(context.Background(), e.uri())
-		if got := errors.Is(err, resource.ErrNotFound); got != e.restricted {
+		if got := errors.Is(err, mcp.ErrResourceNotFound); got != e.restricted {
 			t.Errorf("%s: not found = %v (%v), want %v", e.uri(), got, err, e.restricted)
 		}
 	}

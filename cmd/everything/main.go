@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime/pprof"
 
-	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
@@ -54,8 +53,8 @@ func main() {
 			TrustedProxies: set.trustedProxies,
 		})
 	} else {
-		opts := &mcpwire.StdioOptions{Transport: set.transportOptions()}
-		err = mcpwire.RunStdio(context.Background(), srv.Server, opts)
+		opts := &mcp.StdioOptions{Transport: set.transportOptions()}
+		err = mcp.RunStdio(context.Background(), srv.Server, opts)
 	}
 	stopWatching()
 	srv.Close()

@@ -7,11 +7,10 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -19,28 +18,28 @@ import (
 // conformance suite gets by name, deployment_review (review.go), then
 // test_input_required_result_prompt (tools_input_required.go), which asks
 // the client for input.
-func prompts() []prompt.Prompt {
-	return []prompt.Prompt{
-		prompt.New("test_simple_prompt", "A simple prompt without arguments.",
-			func(context.Context, struct{}) (*prompt.Result, error) {
-				return messages(prompt.UserText("This is a simple prompt for testing.")), nil
-			}, prompt.WithTitle("Simple prompt")),
+func prompts() []mcp.Prompt {
+	return []mcp.Prompt{
+		mcp.NewPrompt("test_simple_prompt", "A simple prompt without arguments.",
+			func(context.Context, struct{}) (*mcp.PromptResult, error) {
+				return messages(mcp.UserMessage("This is a simple prompt for testing.")), nil
+			}, mcp.WithTitle("Simple prompt")),
 		argumentsPrompt(),
 		embeddedResourcePrompt(),
-		prompt.New("test_prompt_with_image", "A prompt whose first message is an image (a 1×1 PNG).",
-			func(context.Context, struct{}) (*prompt.Result, error) {
+		mcp.NewPrompt("test_prompt_with_image", "A prompt whose first message is an image (a 1×1 PNG).",
+			func(context.Context, struct{}) (*mcp.PromptResult, error) {
 				return messages(
-					prompt.Message{Role: prompt.User, Content: tool.NewImage(pixelPNG, "image/png")},
-					prompt.UserText("Please analyze the image above.")), nil
-			}, prompt.WithTitle("Prompt with an image")),
+					mcp.PromptMessage{Role: protocol.RoleUser, Content: tool.NewImage(pixelPNG, "image/png")},
+					mcp.UserMessage("Please analyze the image above.")), nil
+			}, mcp.WithTitle("Prompt with an image")),
 		reviewPrompt(),
 		inputRequiredPrompt(),
 	}
 }
 
 // messages is a prompt result holding msgs.
-func messages(msgs ...prompt.Message) *prompt.Result {
-	return &prompt.Result{Messages: msgs}
+func messages(msgs ...mcp.PromptMessage) *mcp.PromptResult {
+	return &mcp.PromptResult{Messages: msgs}
 }
 
 // testArgs are test_prompt_with_arguments' arguments.
@@ -51,17 +50,17 @@ type testArgs struct {
 
 // testValues are what completion suggests for both arguments of
 // test_prompt_with_arguments.
-var testValues = complete.Prefix("testValue1", "testValue2", "testValue3")
+var testValues = mcp.CompletePrefix("testValue1", "testValue2", "testValue3")
 
 // argumentsPrompt quotes its two arguments back, as the conformance suite
 // expects.
-func argumentsPrompt() prompt.Prompt {
-	return prompt.New("test_prompt_with_arguments", "A prompt with two required arguments, arg1 and arg2, that it quotes back.",
-		func(_ context.Context, in testArgs) (*prompt.Result, error) {
-			return messages(prompt.UserText(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", in.Arg1, in.Arg2))), nil
+func argumentsPrompt() mcp.Prompt {
+	return mcp.NewPrompt("test_prompt_with_arguments", "A prompt with two required arguments, arg1 and arg2, that it quotes back.",
+		func(_ context.Context, in testArgs) (*mcp.PromptResult, error) {
+			return messages(mcp.UserMessage(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", in.Arg1, in.Arg2))), nil
 		},
-		prompt.WithTitle("Prompt with arguments"),
-		prompt.WithCompletion("arg1", testValues), prompt.WithCompletion("arg2", testValues))
+		mcp.WithTitle("Prompt with arguments"),
+		mcp.WithCompletion("arg1", testValues), mcp.WithCompletion("arg2", testValues))
 }
 
 // embedArgs are test_prompt_with_embedded_resource's arguments.
@@ -72,17 +71,17 @@ type embedArgs struct {
 // embeddedResourcePrompt embeds a resource under the URI it is given;
 // a URI that is not absolute is refused (-32602), since an embedded
 // resource's URI must be.
-func embeddedResourcePrompt() prompt.Prompt {
-	return prompt.New("test_prompt_with_embedded_resource", "A prompt that embeds a text resource under the given URI, then asks about it.",
-		func(_ context.Context, in embedArgs) (*prompt.Result, error) {
+func embeddedResourcePrompt() mcp.Prompt {
+	return mcp.NewPrompt("test_prompt_with_embedded_resource", "A prompt that embeds a text resource under the given URI, then asks about it.",
+		func(_ context.Context, in embedArgs) (*mcp.PromptResult, error) {
 			if u, err := url.Parse(in.ResourceURI); err != nil || !u.IsAbs() {
 				return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams,
 					"invalid params: resourceUri %s is not an absolute URI (give one such as %s)", clip.Quote(in.ResourceURI), exampleResource)
 			}
 			return messages(
-				prompt.Message{Role: prompt.User, Content: tool.NewEmbeddedText(in.ResourceURI, "text/plain", exampleText)},
-				prompt.UserText("Please process the embedded resource above.")), nil
-		}, prompt.WithTitle("Prompt with an embedded resource"))
+				mcp.PromptMessage{Role: protocol.RoleUser, Content: tool.NewEmbeddedText(in.ResourceURI, "text/plain", exampleText)},
+				mcp.UserMessage("Please process the embedded resource above.")), nil
+		}, mcp.WithTitle("Prompt with an embedded resource"))
 }
 
 // dynamicPromptName is the prompt test_trigger_prompt_change adds and
@@ -110,9 +109,9 @@ func promptChangeTool(srv *mcp.Server) tool.Tool {
 }
 
 // dynamicPrompt is the prompt test_trigger_prompt_change toggles.
-func dynamicPrompt() prompt.Prompt {
-	return prompt.New(dynamicPromptName, "A prompt that comes and goes, added and removed by test_trigger_prompt_change.",
-		func(context.Context, struct{}) (*prompt.Result, error) {
-			return messages(prompt.UserText("This prompt comes and goes.")), nil
+func dynamicPrompt() mcp.Prompt {
+	return mcp.NewPrompt(dynamicPromptName, "A prompt that comes and goes, added and removed by test_trigger_prompt_change.",
+		func(context.Context, struct{}) (*mcp.PromptResult, error) {
+			return messages(mcp.UserMessage("This prompt comes and goes.")), nil
 		})
 }

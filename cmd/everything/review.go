@@ -6,10 +6,9 @@ import (
 	"strings"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 // operatorScope is the scope that unlocks what only operators may see:
@@ -29,8 +28,8 @@ func environments(caller *auth.Principal) []string {
 // completeEnvironment suggests the environments the caller may see that
 // start with what was typed; production never reaches anyone else, however
 // much of it they type.
-func completeEnvironment(ctx context.Context, req complete.Request) (complete.Result, error) {
-	return complete.Prefix(environments(req.Caller)...)(ctx, req)
+func completeEnvironment(ctx context.Context, req mcp.CompleteRequest) (mcp.CompleteResult, error) {
+	return mcp.CompletePrefix(environments(req.Caller)...)(ctx, req)
 }
 
 // reviewArgs are deployment_review's arguments.
@@ -43,9 +42,9 @@ type reviewArgs struct {
 // description name no environment: they are the same for every caller,
 // and production is not everyone's to see. An environment the caller may
 // not review is refused as unknown, listing only the ones they may.
-func reviewPrompt() prompt.Prompt {
-	return prompt.New("deployment_review", "Reviews a deployment to one environment before it is approved.",
-		func(ctx context.Context, in reviewArgs) (*prompt.Result, error) {
+func reviewPrompt() mcp.Prompt {
+	return mcp.NewPrompt("deployment_review", "Reviews a deployment to one environment before it is approved.",
+		func(ctx context.Context, in reviewArgs) (*mcp.PromptResult, error) {
 			envs := environments(callerOf(ctx))
 			if !slices.Contains(envs, in.Environment) {
 				return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams,
@@ -55,8 +54,8 @@ func reviewPrompt() prompt.Prompt {
 			if in.Note != "" {
 				text += "\nNote from the requester: " + in.Note
 			}
-			return messages(prompt.UserText(text)), nil
+			return messages(mcp.UserMessage(text)), nil
 		},
-		prompt.WithTitle("Deployment review"),
-		prompt.WithCompletion("environment", completeEnvironment))
+		mcp.WithTitle("Deployment review"),
+		mcp.WithCompletion("environment", completeEnvironment))
 }

@@ -10,7 +10,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
-	"github.com/mcpwire/mcpwire/complete"
 	"github.com/mcpwire/mcpwire/internal/peer/review"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -25,7 +24,7 @@ func TestEnvironmentCompletionHidesProduction(t *testing.T) {
 	for _, caller := range []*auth.Principal{anonymous, reader, {Subject: "eve", Scopes: []string{"Operator", "operators"}}, operator} {
 		for i := range len("production") + 1 {
 			typed := "production"[:i]
-			res, err := completeEnvironment(context.Background(), complete.Request{Argument: "environment", Value: typed, Caller: caller})
+			res, err := completeEnvironment(context.Background(), mcp.CompleteRequest{Argument: "environment", Value: typed, Caller: caller})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -90,7 +91,7 @@ func slowTool() tool.Tool {
 				if err := sleep(ctx, delay); err != nil {
 					return nil, err
 				}
-				tool.ReportProgress(ctx, float64(i), float64(in.Steps), fmt.Sprintf("step %d of %d", i, in.Steps))
+				mcp.ReportProgress(ctx, float64(i), float64(in.Steps), fmt.Sprintf("step %d of %d", i, in.Steps))
 			}
 			return tool.TextResult(fmt.Sprintf("done: %d steps", in.Steps)), nil
 		},

@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -52,7 +53,7 @@ func progressTool() tool.Tool {
 						return nil, err
 					}
 				}
-				tool.ReportProgress(ctx, p, 100, "")
+				mcp.ReportProgress(ctx, p, 100, "")
 			}
 			return tool.TextResult("Progress test completed: reported 0, 50 and 100 of 100."), nil
 		})

@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -212,16 +213,16 @@ type confirmation struct {
 func streamingElicitationTool() tool.Tool {
 	return tool.New("test_streaming_elicitation", "Reports progress, asks the user to confirm (elicitation {ok: boolean}), reports progress again and answers; in 2026-07-28 the question travels as input_required, never as a request on the response stream.",
 		func(ctx context.Context, _ struct{}) (*tool.Result, error) {
-			tool.ReportProgress(ctx, 0, 2, "asking for confirmation")
+			mcp.ReportProgress(ctx, 0, 2, "asking for confirmation")
 			reply, err := ask.ElicitAs[confirmation](ctx, "Please confirm to continue", ask.Key("confirm"))
 			if err != nil {
 				return nil, err
 			}
-			tool.ReportProgress(ctx, 1, 2, "answered")
+			mcp.ReportProgress(ctx, 1, 2, "answered")
 			if !reply.Accepted() {
 				return tool.TextResult("Not confirmed: action=" + string(reply.Action)), nil
 			}
-			tool.ReportProgress(ctx, 2, 2, "done")
+			mcp.ReportProgress(ctx, 2, 2, "done")
 			return tool.TextResult(fmt.Sprintf("Streaming elicitation completed: ok=%t", reply.Content.OK)), nil
 		})
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/jsonrpc"
-	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -203,9 +203,9 @@ func capabilitiesTool() tool.Tool {
 // inputRequiredPrompt is test_input_required_result_prompt: a prompt that
 // asks the user for its context (user_context) before it renders. An
 // answer that breaks the form is the caller's invalid input (-32602).
-func inputRequiredPrompt() prompt.Prompt {
-	return prompt.New("test_input_required_result_prompt", "A prompt that asks the user what context to use (key user_context) before it renders.",
-		func(ctx context.Context, _ struct{}) (*prompt.Result, error) {
+func inputRequiredPrompt() mcp.Prompt {
+	return mcp.NewPrompt("test_input_required_result_prompt", "A prompt that asks the user what context to use (key user_context) before it renders.",
+		func(ctx context.Context, _ struct{}) (*mcp.PromptResult, error) {
 			reply, err := ask.ElicitAs[contextForm](ctx, "What context should the prompt use?", ask.Key("user_context"))
 			var bad *ask.AnswerError
 			if errors.As(err, &bad) {
@@ -215,8 +215,8 @@ func inputRequiredPrompt() prompt.Prompt {
 				return nil, err
 			}
 			if !reply.Accepted() {
-				return messages(prompt.UserText("No context was given (action=" + string(reply.Action) + "): answer without one.")), nil
+				return messages(mcp.UserMessage("No context was given (action=" + string(reply.Action) + "): answer without one.")), nil
 			}
-			return messages(prompt.UserText("Use this context: " + reply.Content.Context)), nil
-		}, prompt.WithTitle("Prompt that asks for input"))
+			return messages(mcp.UserMessage("Use this context: " + reply.Content.Context)), nil
+		}, mcp.WithTitle("Prompt that asks for input"))
 }

@@ -9,7 +9,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/resource"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -39,14 +38,14 @@ func watchedText(v int64) string {
 
 // resource is the watched resource's descriptor and reader. Its reads are
 // never to be cached: a 2026-07-28 result says ttlMs 0.
-func (w *watched) resource() resource.Resource {
-	return resource.Resource{
+func (w *watched) resource() mcp.Resource {
+	return mcp.Resource{
 		URI: watchedURI, Name: "watched-resource", Title: "Watched resource",
 		Description: "Text that changes on a timer (-watch-interval) and when test_trigger_resource_update is called; subscribe to hear of it.",
 		MimeType:    "text/plain",
-		Cache:       &resource.CacheHint{TTL: 0},
-		Read: func(context.Context, string) ([]resource.Contents, error) {
-			return []resource.Contents{resource.Text(watchedURI, "text/plain", watchedText(w.version.Load()))}, nil
+		Cache:       &mcp.CacheHint{TTL: 0},
+		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextContents(watchedURI, "text/plain", watchedText(w.version.Load()))}, nil
 		},
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"log"
 
-	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -27,7 +26,7 @@ func main() {
 		func(ctx context.Context, in GreetArgs) (Greeting, error) {
 			return Greeting{Message: "Hello, " + in.Name + "!"}, nil
 		}))
-	if err := mcpwire.RunStdio(context.Background(), srv, nil); err != nil {
+	if err := mcp.RunStdio(context.Background(), srv, nil); err != nil {
 		log.Fatal(err) // log writes to stderr; stdout belongs to the protocol
 	}
 }

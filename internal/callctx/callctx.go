@@ -35,7 +35,7 @@ type Call interface {
 	// that level; logger names the source and data is any JSON value.
 	Log(level slog.Level, logger string, data any) error
 	// ServerLogger is the server's own log (stderr unless configured
-	// otherwise), which every record of tool.Logger also goes to.
+	// otherwise), which every record of mcp.Logger also goes to.
 	ServerLogger() *slog.Logger
 
 	// AskClient returns the client's answer to the request method with

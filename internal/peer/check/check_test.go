@@ -59,7 +59,7 @@ func server() *mcp.Server {
 		// even on a loaded machine.
 		for i := range 8 {
 			time.Sleep(40 * time.Millisecond)
-			if err := tool.ReportProgress(ctx, float64(i+1), 8, ""); err != nil {
+			if err := mcp.ReportProgress(ctx, float64(i+1), 8, ""); err != nil {
 				return "", err
 			}
 		}

@@ -68,7 +68,7 @@ func serve(t *testing.T) *served {
 		}})
 	s.srv.MustAddTool(tool.New("steps", "Reports progress.", func(ctx context.Context, _ struct{}) (string, error) {
 		for i := range 3 {
-			tool.ReportProgress(ctx, float64(i+1), 3, "")
+			mcp.ReportProgress(ctx, float64(i+1), 3, "")
 		}
 		return "done", nil
 	}))

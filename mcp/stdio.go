@@ -1,4 +1,4 @@
-package mcpwire
+package mcp
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -33,7 +32,7 @@ func GuardStdout() error { return transport.GuardStdout() }
 // or the process receives SIGINT or SIGTERM, then lets in-flight calls
 // finish within the server's shutdown grace period. It returns nil on a
 // clean stop and the I/O error otherwise.
-func RunStdio(ctx context.Context, srv *mcp.Server, opts *StdioOptions) error {
+func RunStdio(ctx context.Context, srv *Server, opts *StdioOptions) error {
 	if opts == nil {
 		opts = &StdioOptions{}
 	}

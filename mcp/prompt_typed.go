@@ -1,4 +1,4 @@
-package prompt
+package mcp
 
 import (
 	"context"
@@ -9,13 +9,13 @@ import (
 	"github.com/mcpwire/mcpwire/schema"
 )
 
-// New builds a prompt from a typed render function. In must be a struct
+// NewPrompt builds a prompt from a typed render function. In must be a struct
 // whose members are strings (or struct{}, for a prompt without
 // arguments): each member is an argument, named by its json tag, required
 // unless the tag says omitempty, described by its description tag or by a
 // bare jsonschema tag. fn gets the arguments in In; an argument not given
 // is "".
-func New[In any](name, description string, fn func(ctx context.Context, in In) (*Result, error), opts ...Option) Prompt {
+func NewPrompt[In any](name, description string, fn func(ctx context.Context, in In) (*PromptResult, error), opts ...PromptOption) Prompt {
 	p := Prompt{Name: name, Description: description}
 	for _, o := range opts {
 		o(&p)
@@ -25,13 +25,13 @@ func New[In any](name, description string, fn func(ctx context.Context, in In) (
 		return p
 	}
 	t := reflect.TypeFor[In]()
-	args, fields, err := argumentsOf(t)
+	args, fields, err := promptArguments(t)
 	if err != nil {
 		p.err = fmt.Errorf("prompt %q: %w", name, err)
 		return p
 	}
 	p.Arguments = args
-	p.Get = func(ctx context.Context, values map[string]string) (*Result, error) {
+	p.Get = func(ctx context.Context, values map[string]string) (*PromptResult, error) {
 		var in In
 		v := reflect.ValueOf(&in).Elem()
 		for i, a := range args {
@@ -42,14 +42,14 @@ func New[In any](name, description string, fn func(ctx context.Context, in In) (
 	return p
 }
 
-// argumentsOf lists the arguments of struct t and the index of each one's
+// promptArguments lists the arguments of struct t and the index of each one's
 // field.
-func argumentsOf(t reflect.Type) ([]Argument, [][]int, error) {
+func promptArguments(t reflect.Type) ([]PromptArgument, [][]int, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, nil, fmt.Errorf("the argument type %s is not a struct of strings", t)
 	}
 	var (
-		args   []Argument
+		args   []PromptArgument
 		fields [][]int
 	)
 	for _, m := range schema.Members(t) {
@@ -57,15 +57,15 @@ func argumentsOf(t reflect.Type) ([]Argument, [][]int, error) {
 			return nil, nil, fmt.Errorf("argument %q (field %s) is %s: prompt arguments are strings", m.Name, m.GoPath, m.Type)
 		}
 		f := t.FieldByIndex(m.Index)
-		args = append(args, Argument{Name: m.Name, Description: describe(f.Tag), Required: !m.OmitEmpty && !m.OmitZero})
+		args = append(args, PromptArgument{Name: m.Name, Description: describeArgument(f.Tag), Required: !m.OmitEmpty && !m.OmitZero})
 		fields = append(fields, m.Index)
 	}
 	return args, fields, nil
 }
 
-// describe returns a field's description: its description tag, or a
+// describeArgument returns a field's description: its description tag, or a
 // jsonschema tag that holds no key=value item.
-func describe(tag reflect.StructTag) string {
+func describeArgument(tag reflect.StructTag) string {
 	if d, ok := tag.Lookup("description"); ok {
 		return d
 	}

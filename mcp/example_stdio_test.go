@@ -1,10 +1,9 @@
-package mcpwire_test
+package mcp_test
 
 import (
 	"context"
 	"log"
 
-	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -23,7 +22,7 @@ func ExampleRunStdio() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "adder", Version: "1.0.0"}, nil)
 	srv.MustAddTool(tool.New("add", "Adds two integers.",
 		func(_ context.Context, in addArgs) (sum, error) { return sum{in.A + in.B}, nil }))
-	if err := mcpwire.RunStdio(context.Background(), srv, nil); err != nil {
+	if err := mcp.RunStdio(context.Background(), srv, nil); err != nil {
 		log.Fatal(err) // log writes to stderr; stdout belongs to the protocol
 	}
 }

@@ -1,22 +1,22 @@
-package prompt_test
+package mcp_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/mcpwire/mcpwire/prompt"
+	"github.com/mcpwire/mcpwire/mcp"
 )
 
 // The arguments are inferred from a struct of strings: json names them,
 // omitempty makes one optional, a description tag describes it.
-func ExampleNew() {
+func ExampleNewPrompt() {
 	type ReviewArgs struct {
 		Environment string `json:"environment" description:"Where to deploy."`
 		Note        string `json:"note,omitempty" jsonschema:"Anything the reviewer should know."`
 	}
-	review := prompt.New("deployment_review", "Reviews a deployment.",
-		func(_ context.Context, in ReviewArgs) (*prompt.Result, error) {
-			return &prompt.Result{Messages: []prompt.Message{prompt.UserText("Review the deployment to " + in.Environment + ".")}}, nil
+	review := mcp.NewPrompt("deployment_review", "Reviews a deployment.",
+		func(_ context.Context, in ReviewArgs) (*mcp.PromptResult, error) {
+			return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("Review the deployment to " + in.Environment + ".")}}, nil
 		})
 	for _, a := range review.Arguments {
 		fmt.Printf("%s required=%v: %s\n", a.Name, a.Required, a.Description)
