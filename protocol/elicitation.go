@@ -2,27 +2,6 @@ package protocol
 
 import json "github.com/goccy/go-json"
 
-// ElicitRequest asks the client to collect information from the user. In
-// 2026-07-28 it is not a JSON-RPC request of its own but an entry of
-// [InputRequiredResult.InputRequests]; it encodes with
-// "method": "elicitation/create" and no id.
-type ElicitRequest struct {
-	// Params are the form or URL request; required.
-	Params ElicitRequestParams `json:"params"`
-}
-
-// MarshalJSON encodes the request with its method.
-func (r ElicitRequest) MarshalJSON() ([]byte, error) {
-	type plain ElicitRequest
-	return marshalTagged("method", MethodElicit, plain(r))
-}
-
-// UnmarshalJSON decodes a request whose method is elicitation/create.
-func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
-	type plain ElicitRequest
-	return unmarshalTagged(data, "method", MethodElicit, (*plain)(r))
-}
-
 // Elicitation modes.
 const (
 	ElicitModeForm = "form"

@@ -6,27 +6,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
-// CreateMessageRequest asks the client to sample an LLM (deprecated
-// feature). In 2026-07-28 it is not a JSON-RPC request of its own but an
-// entry of [InputRequiredResult.InputRequests]; it encodes with
-// "method": "sampling/createMessage" and no id.
-type CreateMessageRequest struct {
-	// Params are the sampling request; required.
-	Params CreateMessageRequestParams `json:"params"`
-}
-
-// MarshalJSON encodes the request with its method.
-func (r CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateMessageRequest
-	return marshalTagged("method", MethodCreateMessage, plain(r))
-}
-
-// UnmarshalJSON decodes a request whose method is sampling/createMessage.
-func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	type plain CreateMessageRequest
-	return unmarshalTagged(data, "method", MethodCreateMessage, (*plain)(r))
-}
-
 // CreateMessageRequestParams are the params of a sampling request.
 type CreateMessageRequestParams struct {
 	// Messages is the conversation to continue; required.
