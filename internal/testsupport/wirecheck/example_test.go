@@ -7,7 +7,7 @@ import (
 )
 
 func ExampleChecker_Definition() {
-	c, err := wirecheck.Load("../../testdata/schema")
+	c, err := wirecheck.Load("../../../testdata/schema")
 	if err != nil {
 		panic(err)
 	}
@@ -21,7 +21,7 @@ func ExampleChecker_Definition() {
 }
 
 func ExampleChecker_ServerMessage() {
-	c, err := wirecheck.Load("../../testdata/schema")
+	c, err := wirecheck.Load("../../../testdata/schema")
 	if err != nil {
 		panic(err)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // schemaDir is the repository's copy of the official schemas.
-const schemaDir = "../../testdata/schema"
+const schemaDir = "../../../testdata/schema"
 
 var (
 	loadOnce sync.Once
