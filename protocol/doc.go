@@ -48,8 +48,11 @@
 // variant matches is an error, never silently dropped.
 //
 // Variant types that the schema tags with a constant ("type": "text", ...)
-// write that constant themselves and check it when decoding, so the Go
-// structs have no field for it; an [InputRequest] writes the method of its
+// have a field for it of an unexported type, which always encodes as the
+// constant (in a zero value too: TextContent{Text: "x"} encodes with
+// "type": "text") and refuses any other value when decoding; nobody sets
+// it. [ResourceLink] (which is a [Resource]) and [RequestedSchema] write
+// theirs in their own codec. An [InputRequest] writes the method of its
 // variant around the variant's params. Where
 // the tag is not one constant it is a field: [NumberSchema.Type] ("number"
 // or "integer") and [ElicitRequestFormParams.Mode] (optional "form").

@@ -137,7 +137,10 @@ func fieldCases[U any](name func(variant reflect.Type) string) []unionCase[U] {
 			name: name(elem),
 			decode: func(data []byte) (any, error) {
 				v := reflect.New(elem).Interface()
-				return v, v.(json.Unmarshaler).UnmarshalJSON(data)
+				if u, ok := v.(json.Unmarshaler); ok {
+					return v, u.UnmarshalJSON(data)
+				}
+				return v, json.Unmarshal(data, v)
 			},
 			set: func(u *U, v any) { reflect.ValueOf(u).Elem().Field(i).Set(reflect.ValueOf(v)) },
 		}
