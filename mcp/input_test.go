@@ -178,7 +178,7 @@ func TestInputRequiredMultiRound(t *testing.T) {
 		"inputResponses": map[string]any{"step1": map[string]any{"action": "accept", "content": map[string]any{"name": "Ada"}}},
 		"requestState":   ir.RequestState,
 	})))
-	if f := ir2.InputRequests["step2"].Elicit; f == nil || !strings.Contains(f.Params.Form.Message, "Ada") || ir2.RequestState == ir.RequestState {
+	if f := ir2.InputRequests["step2"].Elicit; f == nil || !strings.Contains(f.Form.Message, "Ada") || ir2.RequestState == ir.RequestState {
 		t.Fatalf("round 2: %+v", ir2)
 	}
 	r := c.send2(modernCall(3, "steps", nil, map[string]any{
@@ -206,7 +206,7 @@ func TestInputCapabilities(t *testing.T) {
 	}
 	ir := inputRequired(t, c.send2(modernCall(2, "sample", nil, nil)))
 	for key, q := range ir.InputRequests {
-		if q.CreateMessage == nil || q.CreateMessage.Params.MaxTokens != 10 || !strings.HasPrefix(key, "sampling-") {
+		if q.CreateMessage == nil || q.CreateMessage.MaxTokens != 10 || !strings.HasPrefix(key, "sampling-") {
 			t.Errorf("sampling request %s: %+v", key, q)
 		}
 	}

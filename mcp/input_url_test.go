@@ -72,7 +72,7 @@ func TestURLElicitationModern(t *testing.T) {
 	r := c.send2(&jsonrpc.Request{ID: jsonrpc.Int64ID(1), Method: "tools/call", Params: raw})
 	ir := inputRequired(t, r)
 	for _, q := range ir.InputRequests {
-		if q.Elicit == nil || q.Elicit.Params.URL == nil || q.Elicit.Params.URL.ElicitationID != "" {
+		if q.Elicit == nil || q.Elicit.URL == nil || q.Elicit.URL.ElicitationID != "" {
 			t.Fatalf("URL input request: %s", r.Result)
 		}
 	}

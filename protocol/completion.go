@@ -63,41 +63,23 @@ func (r *CompletionReference) UnmarshalJSON(data []byte) error {
 
 // PromptReference names a prompt. It encodes with "type": "ref/prompt".
 type PromptReference struct {
+	// Type is TypeRefPrompt, written and checked by the codec; it needs no
+	// setting.
+	Type tag[refPromptType] `json:"type"`
 	// Name is the prompt's name; required.
 	Name string `json:"name"`
 	// Title is the prompt's display name.
 	Title string `json:"title,omitempty"`
 }
 
-// MarshalJSON encodes the reference with "type": "ref/prompt".
-func (r PromptReference) MarshalJSON() ([]byte, error) {
-	type plain PromptReference
-	return marshalTagged("type", TypeRefPrompt, plain(r))
-}
-
-// UnmarshalJSON decodes a reference whose type is "ref/prompt".
-func (r *PromptReference) UnmarshalJSON(data []byte) error {
-	type plain PromptReference
-	return unmarshalTagged(data, "type", TypeRefPrompt, (*plain)(r))
-}
-
 // ResourceTemplateReference names a resource or resource template. It
 // encodes with "type": "ref/resource".
 type ResourceTemplateReference struct {
+	// Type is TypeRefResource, written and checked by the codec; it needs no
+	// setting.
+	Type tag[refResourceType] `json:"type"`
 	// URI is the URI or URI template; required.
 	URI string `json:"uri"`
-}
-
-// MarshalJSON encodes the reference with "type": "ref/resource".
-func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) {
-	type plain ResourceTemplateReference
-	return marshalTagged("type", TypeRefResource, plain(r))
-}
-
-// UnmarshalJSON decodes a reference whose type is "ref/resource".
-func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
-	type plain ResourceTemplateReference
-	return unmarshalTagged(data, "type", TypeRefResource, (*plain)(r))
 }
 
 // CompleteResult answers completion/complete.

@@ -27,6 +27,9 @@ type Annotations struct {
 
 // TextContent is a text block. It encodes with "type": "text".
 type TextContent struct {
+	// Type is TypeText, written and checked by the codec; it needs no
+	// setting.
+	Type tag[textType] `json:"type"`
 	// Text is the text; required.
 	Text string `json:"text"`
 	// Annotations are optional hints for the client.
@@ -35,20 +38,11 @@ type TextContent struct {
 	Meta Meta `json:"_meta,omitzero"`
 }
 
-// MarshalJSON encodes the block with "type": "text".
-func (c TextContent) MarshalJSON() ([]byte, error) {
-	type plain TextContent
-	return marshalTagged("type", TypeText, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "text".
-func (c *TextContent) UnmarshalJSON(data []byte) error {
-	type plain TextContent
-	return unmarshalTagged(data, "type", TypeText, (*plain)(c))
-}
-
 // ImageContent is a base64-encoded image. It encodes with "type": "image".
 type ImageContent struct {
+	// Type is TypeImage, written and checked by the codec; it needs no
+	// setting.
+	Type tag[imageType] `json:"type"`
 	// Data is the image, base64-encoded; required.
 	Data string `json:"data"`
 	// MimeType is the image's MIME type, such as "image/png"; required.
@@ -59,20 +53,11 @@ type ImageContent struct {
 	Meta Meta `json:"_meta,omitzero"`
 }
 
-// MarshalJSON encodes the block with "type": "image".
-func (c ImageContent) MarshalJSON() ([]byte, error) {
-	type plain ImageContent
-	return marshalTagged("type", TypeImage, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "image".
-func (c *ImageContent) UnmarshalJSON(data []byte) error {
-	type plain ImageContent
-	return unmarshalTagged(data, "type", TypeImage, (*plain)(c))
-}
-
 // AudioContent is base64-encoded audio. It encodes with "type": "audio".
 type AudioContent struct {
+	// Type is TypeAudio, written and checked by the codec; it needs no
+	// setting.
+	Type tag[audioType] `json:"type"`
 	// Data is the audio, base64-encoded; required.
 	Data string `json:"data"`
 	// MimeType is the audio's MIME type, such as "audio/wav"; required.
@@ -81,18 +66,6 @@ type AudioContent struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 	// Meta is the block's _meta.
 	Meta Meta `json:"_meta,omitzero"`
-}
-
-// MarshalJSON encodes the block with "type": "audio".
-func (c AudioContent) MarshalJSON() ([]byte, error) {
-	type plain AudioContent
-	return marshalTagged("type", TypeAudio, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "audio".
-func (c *AudioContent) UnmarshalJSON(data []byte) error {
-	type plain AudioContent
-	return unmarshalTagged(data, "type", TypeAudio, (*plain)(c))
 }
 
 // ResourceLink is a content block that points at a resource the client
@@ -113,24 +86,15 @@ func (l *ResourceLink) UnmarshalJSON(data []byte) error {
 // EmbeddedResource is a content block carrying a resource's contents. It
 // encodes with "type": "resource".
 type EmbeddedResource struct {
+	// Type is "resource", written and checked by the codec; it needs no
+	// setting.
+	Type tag[embeddedType] `json:"type"`
 	// Resource is the text or blob contents; required.
 	Resource ResourceContents `json:"resource"`
 	// Annotations are optional hints for the client.
 	Annotations *Annotations `json:"annotations,omitempty"`
 	// Meta is the block's _meta.
 	Meta Meta `json:"_meta,omitzero"`
-}
-
-// MarshalJSON encodes the block with "type": "resource".
-func (c EmbeddedResource) MarshalJSON() ([]byte, error) {
-	type plain EmbeddedResource
-	return marshalTagged("type", TypeResource, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "resource".
-func (c *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	type plain EmbeddedResource
-	return unmarshalTagged(data, "type", TypeResource, (*plain)(c))
 }
 
 // Content is one content block of a tool result or prompt message:

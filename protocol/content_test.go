@@ -159,3 +159,16 @@ func TestContentBlockEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestTagsOfZeroValues shows that a variant built without its tag, as a
+// user builds it, still encodes with it, and that decoding refuses another
+// value.
+func TestTagsOfZeroValues(t *testing.T) {
+	encodeCase(t, &TextContent{Text: "x"}, `{"type":"text","text":"x"}`, "")
+	encodeCase(t, ImageContent{}, `{"type":"image","data":"","mimeType":""}`, "")
+	encodeCase(t, ElicitRequestURLParams{Message: "m", URL: "u"}, `{"mode":"url","message":"m","url":"u"}`, "")
+	encodeCase(t, BooleanSchema{}, `{"type":"boolean"}`, "")
+	decodeFails(t, `{"type":"image","text":"x"}`, new(TextContent), `type is "image", want "text"`)
+	decodeFails(t, `{"type":1,"text":"x"}`, new(TextContent), "type must be a string")
+	decodeFails(t, `{"mode":"form","message":"m"}`, new(ElicitRequestURLParams), `mode is "form", want "url"`)
+}

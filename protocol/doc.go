@@ -5,8 +5,8 @@
 // other servers with them. It is public on purpose: a Go program talking to
 // an MCP server, or testing one, needs exactly these types.
 //
-// The types follow the 2026-07-28 schema: the client requests and their
-// params, the server results, the JSON-RPC envelopes around them, and every
+// The types follow the 2026-07-28 schema: the params of the client
+// requests and of the notifications, the server results, and every
 // building block they are made of (capabilities, tools, resources, prompts,
 // content blocks, _meta objects, multi round-trip input requests and
 // responses). The legacy revisions (2024-11-05 to 2025-11-25) use the same
@@ -16,7 +16,10 @@
 // the shapes only the legacy handshake has are in legacy.go
 // ([InitializeRequestParams], [InitializeResult], [SetLevelRequestParams]).
 // Which members a revision carries is the server's decision (package mcp
-// projects per revision), not these types'.
+// projects per revision), not these types'. The JSON-RPC envelope around
+// params and results (id, method, "jsonrpc") is package jsonrpc's; the
+// package names each method in a constant (MethodCallTool,
+// NotificationProgress, ...).
 //
 // Each type encodes to and decodes from exactly the JSON the schema
 // defines; the tests decode every official example of the revision into
@@ -44,9 +47,13 @@
 // the schema has none, from the members only one variant has; a value no
 // variant matches is an error, never silently dropped.
 //
-// Variant types that the schema tags with a constant ("type": "text",
-// "method": "elicitation/create", ...) write that constant themselves and
-// check it when decoding, so the Go structs have no field for it. Where
+// Variant types that the schema tags with a constant ("type": "text", ...)
+// have a field for it of an unexported type, which always encodes as the
+// constant (in a zero value too: TextContent{Text: "x"} encodes with
+// "type": "text") and refuses any other value when decoding; nobody sets
+// it. [ResourceLink] (which is a [Resource]) and [RequestedSchema] write
+// theirs in their own codec. An [InputRequest] writes the method of its
+// variant around the variant's params. Where
 // the tag is not one constant it is a field: [NumberSchema.Type] ("number"
 // or "integer") and [ElicitRequestFormParams.Mode] (optional "form").
 //
@@ -54,10 +61,8 @@
 //
 // Decoding does not validate: required members may be missing, and
 // strings are not checked against their formats (package validate and the
-// schema checker do that). It does reject a wrong discriminator, a request
-// or notification with another method than its type's, an envelope whose
-// "jsonrpc" is not "2.0", and a _meta value of the wrong type under a
-// reserved key. Member names match case-insensitively, as with
+// schema checker do that). It does reject a wrong discriminator and a
+// _meta value of the wrong type under a reserved key. Member names match case-insensitively, as with
 // encoding/json: the JSON-RPC layer (package jsonrpc) refuses look-alike
 // keys only in the envelope and in params, results and errors themselves,
 // so a reader that must not confuse keys deeper down (the server decoding

@@ -2,27 +2,6 @@ package protocol
 
 import json "github.com/goccy/go-json"
 
-// ElicitRequest asks the client to collect information from the user. In
-// 2026-07-28 it is not a JSON-RPC request of its own but an entry of
-// [InputRequiredResult.InputRequests]; it encodes with
-// "method": "elicitation/create" and no id.
-type ElicitRequest struct {
-	// Params are the form or URL request; required.
-	Params ElicitRequestParams `json:"params"`
-}
-
-// MarshalJSON encodes the request with its method.
-func (r ElicitRequest) MarshalJSON() ([]byte, error) {
-	type plain ElicitRequest
-	return marshalTagged("method", MethodElicit, plain(r))
-}
-
-// UnmarshalJSON decodes a request whose method is elicitation/create.
-func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
-	type plain ElicitRequest
-	return unmarshalTagged(data, "method", MethodElicit, (*plain)(r))
-}
-
 // Elicitation modes.
 const (
 	ElicitModeForm = "form"
@@ -85,6 +64,9 @@ func (p *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 // information that must not pass through the client. It encodes with
 // "mode": "url".
 type ElicitRequestURLParams struct {
+	// Mode is "url", written and checked by the codec; it needs no
+	// setting.
+	Mode tag[urlMode] `json:"mode"`
 	// Message explains why the user should visit URL; required.
 	Message string `json:"message"`
 	// URL is the page to visit; required.
@@ -93,18 +75,6 @@ type ElicitRequestURLParams struct {
 	// notifications/elicitation/complete and -32042 error; required in
 	// 2025-11-25, absent from 2026-07-28.
 	ElicitationID string `json:"elicitationId,omitempty"`
-}
-
-// MarshalJSON encodes the params with "mode": "url".
-func (p ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	type plain ElicitRequestURLParams
-	return marshalTagged("mode", ElicitModeURL, plain(p))
-}
-
-// UnmarshalJSON decodes params whose mode is "url".
-func (p *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	type plain ElicitRequestURLParams
-	return unmarshalTagged(data, "mode", ElicitModeURL, (*plain)(p))
 }
 
 // RequestedSchema is the restricted JSON Schema of an elicitation form: a

@@ -99,6 +99,9 @@ func (d *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 
 // StringSchema is a free-text field. It encodes with "type": "string".
 type StringSchema struct {
+	// Type is "string", written and checked by the codec; it needs no
+	// setting.
+	Type tag[stringType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -111,18 +114,6 @@ type StringSchema struct {
 	Format string `json:"format,omitempty"`
 	// Default is the initial value.
 	Default *string `json:"default,omitempty"`
-}
-
-// MarshalJSON encodes the schema with "type": "string".
-func (s StringSchema) MarshalJSON() ([]byte, error) {
-	type plain StringSchema
-	return marshalTagged("type", "string", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "string".
-func (s *StringSchema) UnmarshalJSON(data []byte) error {
-	type plain StringSchema
-	return unmarshalTagged(data, "type", "string", (*plain)(s))
 }
 
 // NumberSchema is a numeric field.
@@ -155,24 +146,15 @@ func (s *NumberSchema) UnmarshalJSON(data []byte) error {
 
 // BooleanSchema is a yes/no field. It encodes with "type": "boolean".
 type BooleanSchema struct {
+	// Type is "boolean", written and checked by the codec; it needs no
+	// setting.
+	Type tag[booleanType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
 	Description string `json:"description,omitempty"`
 	// Default is the initial value.
 	Default *bool `json:"default,omitempty"`
-}
-
-// MarshalJSON encodes the schema with "type": "boolean".
-func (s BooleanSchema) MarshalJSON() ([]byte, error) {
-	type plain BooleanSchema
-	return marshalTagged("type", "boolean", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "boolean".
-func (s *BooleanSchema) UnmarshalJSON(data []byte) error {
-	type plain BooleanSchema
-	return unmarshalTagged(data, "type", "boolean", (*plain)(s))
 }
 
 // EnumOption is one choice of a titled enumeration.
@@ -186,6 +168,9 @@ type EnumOption struct {
 // UntitledSingleSelectEnumSchema is a single choice among values shown as
 // they are. It encodes with "type": "string".
 type UntitledSingleSelectEnumSchema struct {
+	// Type is "string", written and checked by the codec; it needs no
+	// setting.
+	Type tag[stringType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -196,21 +181,12 @@ type UntitledSingleSelectEnumSchema struct {
 	Default *string `json:"default,omitempty"`
 }
 
-// MarshalJSON encodes the schema with "type": "string".
-func (s UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	type plain UntitledSingleSelectEnumSchema
-	return marshalTagged("type", "string", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "string".
-func (s *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	type plain UntitledSingleSelectEnumSchema
-	return unmarshalTagged(data, "type", "string", (*plain)(s))
-}
-
 // TitledSingleSelectEnumSchema is a single choice among labelled values.
 // It encodes with "type": "string".
 type TitledSingleSelectEnumSchema struct {
+	// Type is "string", written and checked by the codec; it needs no
+	// setting.
+	Type tag[stringType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -221,21 +197,12 @@ type TitledSingleSelectEnumSchema struct {
 	Default *string `json:"default,omitempty"`
 }
 
-// MarshalJSON encodes the schema with "type": "string".
-func (s TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	type plain TitledSingleSelectEnumSchema
-	return marshalTagged("type", "string", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "string".
-func (s *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	type plain TitledSingleSelectEnumSchema
-	return unmarshalTagged(data, "type", "string", (*plain)(s))
-}
-
 // UntitledMultiSelectEnumSchema is a multiple choice among values shown as
 // they are. It encodes with "type": "array".
 type UntitledMultiSelectEnumSchema struct {
+	// Type is "array", written and checked by the codec; it needs no
+	// setting.
+	Type tag[arrayType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -250,40 +217,22 @@ type UntitledMultiSelectEnumSchema struct {
 	Default []string `json:"default,omitzero"`
 }
 
-// MarshalJSON encodes the schema with "type": "array".
-func (s UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	type plain UntitledMultiSelectEnumSchema
-	return marshalTagged("type", "array", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "array".
-func (s *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	type plain UntitledMultiSelectEnumSchema
-	return unmarshalTagged(data, "type", "array", (*plain)(s))
-}
-
 // UntitledEnumItems is the item schema of an untitled multiple choice. It
 // encodes with "type": "string".
 type UntitledEnumItems struct {
+	// Type is "string", written and checked by the codec; it needs no
+	// setting.
+	Type tag[stringType] `json:"type"`
 	// Enum lists the values; required.
 	Enum List[string] `json:"enum"`
-}
-
-// MarshalJSON encodes the items schema with "type": "string".
-func (s UntitledEnumItems) MarshalJSON() ([]byte, error) {
-	type plain UntitledEnumItems
-	return marshalTagged("type", "string", plain(s))
-}
-
-// UnmarshalJSON decodes an items schema whose type is "string".
-func (s *UntitledEnumItems) UnmarshalJSON(data []byte) error {
-	type plain UntitledEnumItems
-	return unmarshalTagged(data, "type", "string", (*plain)(s))
 }
 
 // TitledMultiSelectEnumSchema is a multiple choice among labelled values.
 // It encodes with "type": "array".
 type TitledMultiSelectEnumSchema struct {
+	// Type is "array", written and checked by the codec; it needs no
+	// setting.
+	Type tag[arrayType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -298,18 +247,6 @@ type TitledMultiSelectEnumSchema struct {
 	Default []string `json:"default,omitzero"`
 }
 
-// MarshalJSON encodes the schema with "type": "array".
-func (s TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	type plain TitledMultiSelectEnumSchema
-	return marshalTagged("type", "array", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "array".
-func (s *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	type plain TitledMultiSelectEnumSchema
-	return unmarshalTagged(data, "type", "array", (*plain)(s))
-}
-
 // TitledEnumItems is the item schema of a titled multiple choice.
 type TitledEnumItems struct {
 	// AnyOf lists the choices; required.
@@ -320,6 +257,9 @@ type TitledEnumItems struct {
 // non-standard enumNames; use [TitledSingleSelectEnumSchema] instead. It
 // encodes with "type": "string".
 type LegacyTitledEnumSchema struct {
+	// Type is "string", written and checked by the codec; it needs no
+	// setting.
+	Type tag[stringType] `json:"type"`
 	// Title is the field's label.
 	Title string `json:"title,omitempty"`
 	// Description explains the field.
@@ -330,16 +270,4 @@ type LegacyTitledEnumSchema struct {
 	EnumNames []string `json:"enumNames,omitzero"`
 	// Default is the initial value.
 	Default *string `json:"default,omitempty"`
-}
-
-// MarshalJSON encodes the schema with "type": "string".
-func (s LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	type plain LegacyTitledEnumSchema
-	return marshalTagged("type", "string", plain(s))
-}
-
-// UnmarshalJSON decodes a schema whose type is "string".
-func (s *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	type plain LegacyTitledEnumSchema
-	return unmarshalTagged(data, "type", "string", (*plain)(s))
 }

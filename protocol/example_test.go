@@ -6,32 +6,29 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
 )
 
-func ExampleCallToolRequest() {
-	line := `{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{
+func ExampleCallToolRequestParams() {
+	params := `{
 		"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
 		         "io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},
 		         "progressToken":7,
 		         "traceparent":"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"},
-		"name":"get_weather","arguments":{"location":"New York"}}}`
-	var req protocol.CallToolRequest
-	if err := json.Unmarshal([]byte(line), &req); err != nil {
+		"name":"get_weather","arguments":{"location":"New York"}}`
+	var p protocol.CallToolRequestParams
+	if err := json.Unmarshal([]byte(params), &p); err != nil {
 		fmt.Println(err)
 		return
 	}
-	meta := req.Params.Meta
-	fmt.Println("id:", req.ID)
+	meta := p.Meta
 	fmt.Println("version:", meta.ProtocolVersion)
 	fmt.Println("elicitation:", meta.ClientCapabilities.Elicitation != nil)
 	fmt.Println("progress token:", meta.ProgressToken)
 	fmt.Println("other _meta keys:", len(meta.Other))
-	fmt.Printf("%s(%s)\n", req.Params.Name, req.Params.Arguments)
+	fmt.Printf("%s(%s)\n", p.Name, p.Arguments)
 	// Output:
-	// id: "call-1"
 	// version: 2026-07-28
 	// elicitation: true
 	// progress token: 7
@@ -41,22 +38,19 @@ func ExampleCallToolRequest() {
 
 func ExampleCallToolResult() {
 	isError := false
-	res := protocol.CallToolResultResponse{
-		ID: jsonrpc.StringID("call-1"),
-		Result: protocol.Outcome[protocol.CallToolResult]{Result: &protocol.CallToolResult{
-			Envelope: protocol.Envelope{
-				ResultType: protocol.ResultTypeComplete,
-				Meta:       &protocol.ResultMeta{ServerInfo: &protocol.Implementation{Name: "demo", Version: "1.0.0"}},
-			},
-			Content:           []protocol.ContentBlock{protocol.TextBlock(`[1,2]`)},
-			StructuredContent: json.RawMessage(`[1,2]`),
-			IsError:           &isError,
-		}},
-	}
+	res := protocol.Outcome[protocol.CallToolResult]{Result: &protocol.CallToolResult{
+		Envelope: protocol.Envelope{
+			ResultType: protocol.ResultTypeComplete,
+			Meta:       &protocol.ResultMeta{ServerInfo: &protocol.Implementation{Name: "demo", Version: "1.0.0"}},
+		},
+		Content:           []protocol.ContentBlock{protocol.TextBlock(`[1,2]`)},
+		StructuredContent: json.RawMessage(`[1,2]`),
+		IsError:           &isError,
+	}}
 	out, err := json.Marshal(res)
 	fmt.Println(string(out), err)
 	// Output:
-	// {"jsonrpc":"2.0","id":"call-1","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"demo","version":"1.0.0"}},"content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"isError":false}} <nil>
+	// {"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"demo","version":"1.0.0"}},"content":[{"type":"text","text":"[1,2]"}],"structuredContent":[1,2],"isError":false} <nil>
 }
 
 func ExampleListToolsResult() {
@@ -125,7 +119,7 @@ func ExampleOutcome() {
 		return
 	}
 	if in := o.InputRequired; in != nil {
-		form := in.InputRequests["login"].Elicit.Params.Form
+		form := in.InputRequests["login"].Elicit.Form
 		fmt.Println("asks:", form.Message, form.RequestedSchema.Required)
 		fmt.Println("field is a string:", form.RequestedSchema.Properties["name"].String != nil)
 		fmt.Println("state:", in.RequestState)

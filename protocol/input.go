@@ -1,5 +1,7 @@
 package protocol
 
+import json "github.com/goccy/go-json"
+
 // InputRequiredResult answers tools/call, prompts/get or resources/read
 // when the server needs more from the client first (multi round-trip
 // requests). The client retries the original request, with a new id, with
@@ -23,12 +25,16 @@ type InputRequests map[string]InputRequest
 type InputResponses map[string]InputResponse
 
 // InputRequest is one request for input: exactly one of its fields is
-// set. Decoding picks the variant by "method"; any other method is an
-// error.
+// set. It encodes as {"method": ..., "params": ...}, the method naming the
+// variant: elicitation/create, sampling/createMessage or roots/list (the
+// last two deprecated features). In 2026-07-28 these are not JSON-RPC
+// requests of their own but entries of [InputRequiredResult.InputRequests],
+// so they have no id. Decoding picks the variant by "method"; any other
+// method is an error. Absent params decode as empty ones.
 type InputRequest struct {
-	Elicit        *ElicitRequest        // elicitation/create
-	CreateMessage *CreateMessageRequest // sampling/createMessage
-	ListRoots     *ListRootsRequest     // roots/list
+	Elicit        *ElicitRequestParams        // elicitation/create
+	CreateMessage *CreateMessageRequestParams // sampling/createMessage
+	ListRoots     *ListRootsRequestParams     // roots/list
 }
 
 // inputRequests is InputRequest's union.
@@ -36,15 +42,48 @@ var inputRequests = union[InputRequest]{
 	tag:  "input request method",
 	pick: tagged("method"),
 	cases: []unionCase[InputRequest]{
-		variant(MethodElicit, func(r *InputRequest) **ElicitRequest { return &r.Elicit }),
-		variant(MethodCreateMessage, func(r *InputRequest) **CreateMessageRequest { return &r.CreateMessage }),
-		variant(MethodListRoots, func(r *InputRequest) **ListRootsRequest { return &r.ListRoots }),
+		inputVariant(MethodElicit, func(r *InputRequest) **ElicitRequestParams { return &r.Elicit }),
+		inputVariant(MethodCreateMessage, func(r *InputRequest) **CreateMessageRequestParams { return &r.CreateMessage }),
+		inputVariant(MethodListRoots, func(r *InputRequest) **ListRootsRequestParams { return &r.ListRoots }),
 	},
 }
 
-// MarshalJSON encodes the one variant that is set.
+// inputWire is the JSON form of an input request.
+type inputWire[P any] struct {
+	Method string `json:"method"`
+	Params *P     `json:"params"`
+}
+
+// inputVariant returns the case of the input request method, whose params
+// decode into the field that field selects.
+func inputVariant[P any](method string, field func(*InputRequest) **P) unionCase[InputRequest] {
+	return unionCase[InputRequest]{
+		name: method,
+		decode: func(data []byte) (any, error) {
+			var w inputWire[P]
+			if err := json.Unmarshal(data, &w); err != nil {
+				return nil, err
+			}
+			if w.Params == nil {
+				w.Params = new(P)
+			}
+			return w.Params, nil
+		},
+		set: func(r *InputRequest, v any) { *field(r) = v.(*P) },
+	}
+}
+
+// MarshalJSON encodes the one variant that is set, with its method.
 func (r InputRequest) MarshalJSON() ([]byte, error) {
-	return marshalVariant("input request", r.Elicit, r.CreateMessage, r.ListRoots)
+	switch i, err := setVariant("input request", r.Elicit, r.CreateMessage, r.ListRoots); {
+	case err != nil:
+		return nil, err
+	case i == 0:
+		return json.Marshal(inputWire[ElicitRequestParams]{MethodElicit, r.Elicit})
+	case i == 1:
+		return json.Marshal(inputWire[CreateMessageRequestParams]{MethodCreateMessage, r.CreateMessage})
+	}
+	return json.Marshal(inputWire[ListRootsRequestParams]{MethodListRoots, r.ListRoots})
 }
 
 // UnmarshalJSON decodes a request into the variant its "method" names.

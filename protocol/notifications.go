@@ -25,13 +25,6 @@ type NotificationParams struct {
 	Meta *NotificationMeta `json:"_meta,omitempty"`
 }
 
-// CancelledNotification cancels a request (client to server), or, from
-// the server on stdio, ends a subscriptions/listen stream.
-type CancelledNotification struct {
-	// Params name the request; required.
-	Params CancelledNotificationParams
-}
-
 // CancelledNotificationParams are the params of notifications/cancelled.
 type CancelledNotificationParams struct {
 	// RequestID is the id of the request to cancel; required.
@@ -40,23 +33,6 @@ type CancelledNotificationParams struct {
 	Reason string `json:"reason,omitempty"`
 	// Meta is the notification's _meta.
 	Meta *NotificationMeta `json:"_meta,omitempty"`
-}
-
-// MarshalJSON encodes the notification envelope.
-func (n CancelledNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationCancelled, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/cancelled envelope.
-func (n *CancelledNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationCancelled, &n.Params)
-}
-
-// ProgressNotification reports the progress of a request that asked for
-// it with a progress token.
-type ProgressNotification struct {
-	// Params are the progress; required.
-	Params ProgressNotificationParams
 }
 
 // ProgressNotificationParams are the params of notifications/progress.
@@ -73,23 +49,6 @@ type ProgressNotificationParams struct {
 	Meta *NotificationMeta `json:"_meta,omitempty"`
 }
 
-// MarshalJSON encodes the notification envelope.
-func (n ProgressNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationProgress, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/progress envelope.
-func (n *ProgressNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationProgress, &n.Params)
-}
-
-// LoggingMessageNotification is a log message for a request that opted in
-// with a log level (deprecated feature).
-type LoggingMessageNotification struct {
-	// Params are the message; required.
-	Params LoggingMessageNotificationParams
-}
-
 // LoggingMessageNotificationParams are the params of
 // notifications/message.
 type LoggingMessageNotificationParams struct {
@@ -103,77 +62,6 @@ type LoggingMessageNotificationParams struct {
 	Meta *NotificationMeta `json:"_meta,omitempty"`
 }
 
-// MarshalJSON encodes the notification envelope.
-func (n LoggingMessageNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationMessage, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/message envelope.
-func (n *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationMessage, &n.Params)
-}
-
-// ToolListChangedNotification tells a subscriptions/listen stream that the
-// tool list changed.
-type ToolListChangedNotification struct {
-	// Params are optional; on a listen stream their _meta carries the
-	// subscription id.
-	Params *NotificationParams
-}
-
-// MarshalJSON encodes the notification envelope.
-func (n ToolListChangedNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationToolListChanged, optionalParams(n.Params))
-}
-
-// UnmarshalJSON decodes a notifications/tools/list_changed envelope.
-func (n *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationToolListChanged, &n.Params)
-}
-
-// PromptListChangedNotification tells a subscriptions/listen stream that
-// the prompt list changed.
-type PromptListChangedNotification struct {
-	// Params are optional; on a listen stream their _meta carries the
-	// subscription id.
-	Params *NotificationParams
-}
-
-// MarshalJSON encodes the notification envelope.
-func (n PromptListChangedNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationPromptListChanged, optionalParams(n.Params))
-}
-
-// UnmarshalJSON decodes a notifications/prompts/list_changed envelope.
-func (n *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationPromptListChanged, &n.Params)
-}
-
-// ResourceListChangedNotification tells a subscriptions/listen stream that
-// the resource list changed.
-type ResourceListChangedNotification struct {
-	// Params are optional; on a listen stream their _meta carries the
-	// subscription id.
-	Params *NotificationParams
-}
-
-// MarshalJSON encodes the notification envelope.
-func (n ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationResourceListChanged, optionalParams(n.Params))
-}
-
-// UnmarshalJSON decodes a notifications/resources/list_changed envelope.
-func (n *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationResourceListChanged, &n.Params)
-}
-
-// ResourceUpdatedNotification tells a subscriptions/listen stream that a
-// subscribed resource changed.
-type ResourceUpdatedNotification struct {
-	// Params name the resource; required.
-	Params ResourceUpdatedNotificationParams
-}
-
 // ResourceUpdatedNotificationParams are the params of
 // notifications/resources/updated.
 type ResourceUpdatedNotificationParams struct {
@@ -184,24 +72,6 @@ type ResourceUpdatedNotificationParams struct {
 	Meta *NotificationMeta `json:"_meta,omitempty"`
 }
 
-// MarshalJSON encodes the notification envelope.
-func (n ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationResourceUpdated, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/resources/updated envelope.
-func (n *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationResourceUpdated, &n.Params)
-}
-
-// SubscriptionsAcknowledgedNotification is the first message of a
-// subscriptions/listen stream: the subset of the filter the server
-// honours.
-type SubscriptionsAcknowledgedNotification struct {
-	// Params are the honoured filter; required.
-	Params SubscriptionsAcknowledgedNotificationParams
-}
-
 // SubscriptionsAcknowledgedNotificationParams are the params of
 // notifications/subscriptions/acknowledged.
 type SubscriptionsAcknowledgedNotificationParams struct {
@@ -210,24 +80,4 @@ type SubscriptionsAcknowledgedNotificationParams struct {
 	Notifications SubscriptionFilter `json:"notifications"`
 	// Meta carries the subscription id.
 	Meta *NotificationMeta `json:"_meta,omitempty"`
-}
-
-// MarshalJSON encodes the notification envelope.
-func (n SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationSubscriptionsAcknowledged, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/subscriptions/acknowledged
-// envelope.
-func (n *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationSubscriptionsAcknowledged, &n.Params)
-}
-
-// optionalParams returns p as an interface value that is nil, so that the
-// params member is left out, when p is nil.
-func optionalParams(p *NotificationParams) any {
-	if p == nil {
-		return nil
-	}
-	return p
 }

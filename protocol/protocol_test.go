@@ -11,6 +11,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/testsupport/wiremsg"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -21,6 +22,17 @@ const examplesDir = "../testdata/schema/2026-07-28/examples"
 // newer returns a constructor of *T, for the coverage table.
 func newer[T any]() func() any { return func() any { return new(T) } }
 
+// request returns a constructor of a request of method with params P.
+func request[P any](method string) func() any {
+	return func() any { return wiremsg.NewRequest[P](method) }
+}
+
+// notification returns a constructor of a notification of method with
+// params P.
+func notification[P any](method string) func() any {
+	return func() any { return wiremsg.NewNotification[P](method) }
+}
+
 // covered maps each example directory (a schema definition name) to the Go
 // types its files must decode into and encode back from unchanged. The
 // first type is the definition's own; the others are the unions the
@@ -28,52 +40,53 @@ func newer[T any]() func() any { return func() any { return new(T) } }
 // files.
 var covered = map[string][]func() any{
 	// Client requests and their params.
-	"DiscoverRequest":              {newer[DiscoverRequest]()},
-	"ListToolsRequest":             {newer[ListToolsRequest]()},
-	"CallToolRequest":              {newer[CallToolRequest]()},
+	"DiscoverRequest":              {request[RequestParams](MethodDiscover)},
+	"ListToolsRequest":             {request[PaginatedRequestParams](MethodListTools)},
+	"CallToolRequest":              {request[CallToolRequestParams](MethodCallTool)},
 	"CallToolRequestParams":        {newer[CallToolRequestParams]()},
-	"ListPromptsRequest":           {newer[ListPromptsRequest]()},
-	"GetPromptRequest":             {newer[GetPromptRequest]()},
+	"ListPromptsRequest":           {request[PaginatedRequestParams](MethodListPrompts)},
+	"GetPromptRequest":             {request[GetPromptRequestParams](MethodGetPrompt)},
 	"GetPromptRequestParams":       {newer[GetPromptRequestParams]()},
-	"ListResourcesRequest":         {newer[ListResourcesRequest]()},
-	"ListResourceTemplatesRequest": {newer[ListResourceTemplatesRequest]()},
-	"ReadResourceRequest":          {newer[ReadResourceRequest]()},
-	"CompleteRequest":              {newer[CompleteRequest]()},
+	"ListResourcesRequest":         {request[PaginatedRequestParams](MethodListResources)},
+	"ListResourceTemplatesRequest": {request[PaginatedRequestParams](MethodListResourceTemplates)},
+	"ReadResourceRequest":          {request[ReadResourceRequestParams](MethodReadResource)},
+	"CompleteRequest":              {request[CompleteRequestParams](MethodComplete)},
 	"CompleteRequestParams":        {newer[CompleteRequestParams]()},
-	"SubscriptionsListenRequest":   {newer[SubscriptionsListenRequest]()},
+	"SubscriptionsListenRequest":   {request[SubscriptionsListenRequestParams](MethodSubscriptionsListen)},
 	"PaginatedRequestParams":       {newer[PaginatedRequestParams]()},
 
-	// Server results and their response envelopes.
+	// Server results and their response envelopes (package wiremsg puts
+	// the params and results in their JSON-RPC envelopes).
 	"DiscoverResult":                      {newer[DiscoverResult]()},
-	"DiscoverResultResponse":              {newer[DiscoverResultResponse]()},
+	"DiscoverResultResponse":              {newer[wiremsg.Result[DiscoverResult]]()},
 	"ListToolsResult":                     {newer[ListToolsResult]()},
-	"ListToolsResultResponse":             {newer[ListToolsResultResponse]()},
+	"ListToolsResultResponse":             {newer[wiremsg.Result[ListToolsResult]]()},
 	"CallToolResult":                      {newer[CallToolResult](), newer[Outcome[CallToolResult]]()},
-	"CallToolResultResponse":              {newer[CallToolResultResponse]()},
+	"CallToolResultResponse":              {newer[wiremsg.Result[Outcome[CallToolResult]]]()},
 	"ListPromptsResult":                   {newer[ListPromptsResult]()},
-	"ListPromptsResultResponse":           {newer[ListPromptsResultResponse]()},
+	"ListPromptsResultResponse":           {newer[wiremsg.Result[ListPromptsResult]]()},
 	"GetPromptResult":                     {newer[GetPromptResult](), newer[Outcome[GetPromptResult]]()},
-	"GetPromptResultResponse":             {newer[GetPromptResultResponse]()},
+	"GetPromptResultResponse":             {newer[wiremsg.Result[Outcome[GetPromptResult]]]()},
 	"ListResourcesResult":                 {newer[ListResourcesResult]()},
-	"ListResourcesResultResponse":         {newer[ListResourcesResultResponse]()},
+	"ListResourcesResultResponse":         {newer[wiremsg.Result[ListResourcesResult]]()},
 	"ListResourceTemplatesResult":         {newer[ListResourceTemplatesResult]()},
-	"ListResourceTemplatesResultResponse": {newer[ListResourceTemplatesResultResponse]()},
+	"ListResourceTemplatesResultResponse": {newer[wiremsg.Result[ListResourceTemplatesResult]]()},
 	"ReadResourceResult":                  {newer[ReadResourceResult](), newer[Outcome[ReadResourceResult]]()},
-	"ReadResourceResultResponse":          {newer[ReadResourceResultResponse]()},
+	"ReadResourceResultResponse":          {newer[wiremsg.Result[Outcome[ReadResourceResult]]]()},
 	"CompleteResult":                      {newer[CompleteResult]()},
-	"CompleteResultResponse":              {newer[CompleteResultResponse]()},
+	"CompleteResultResponse":              {newer[wiremsg.Result[CompleteResult]]()},
 	"SubscriptionsListenResult":           {newer[SubscriptionsListenResult]()},
-	"SubscriptionsListenResultResponse":   {newer[SubscriptionsListenResultResponse]()},
+	"SubscriptionsListenResultResponse":   {newer[wiremsg.Result[SubscriptionsListenResult]]()},
 	"InputRequiredResult":                 {newer[InputRequiredResult](), newer[Outcome[CallToolResult]]()},
 
 	// Multi round-trip input requests and responses.
 	"InputRequests":              {newer[InputRequests]()},
 	"InputResponses":             {newer[InputResponses]()},
-	"ElicitRequest":              {newer[ElicitRequest](), newer[InputRequest]()},
+	"ElicitRequest":              {newer[InputRequest]()},
 	"ElicitRequestFormParams":    {newer[ElicitRequestFormParams](), newer[ElicitRequestParams]()},
 	"ElicitRequestURLParams":     {newer[ElicitRequestURLParams](), newer[ElicitRequestParams]()},
 	"ElicitResult":               {newer[ElicitResult](), newer[InputResponse]()},
-	"CreateMessageRequest":       {newer[CreateMessageRequest](), newer[InputRequest]()},
+	"CreateMessageRequest":       {newer[InputRequest]()},
 	"CreateMessageRequestParams": {newer[CreateMessageRequestParams]()},
 	"CreateMessageResult":        {newer[CreateMessageResult](), newer[InputResponse]()},
 	"ListRootsResult":            {newer[ListRootsResult](), newer[InputResponse]()},
@@ -106,27 +119,27 @@ var covered = map[string][]func() any{
 	"BlobResourceContents": {newer[BlobResourceContents](), newer[ResourceContents]()},
 
 	// Notifications.
-	"CancelledNotification":                 {newer[CancelledNotification]()},
+	"CancelledNotification":                 {notification[CancelledNotificationParams](NotificationCancelled)},
 	"CancelledNotificationParams":           {newer[CancelledNotificationParams]()},
-	"ProgressNotification":                  {newer[ProgressNotification]()},
+	"ProgressNotification":                  {notification[ProgressNotificationParams](NotificationProgress)},
 	"ProgressNotificationParams":            {newer[ProgressNotificationParams]()},
-	"LoggingMessageNotification":            {newer[LoggingMessageNotification]()},
+	"LoggingMessageNotification":            {notification[LoggingMessageNotificationParams](NotificationMessage)},
 	"LoggingMessageNotificationParams":      {newer[LoggingMessageNotificationParams]()},
-	"ToolListChangedNotification":           {newer[ToolListChangedNotification]()},
-	"PromptListChangedNotification":         {newer[PromptListChangedNotification]()},
-	"ResourceListChangedNotification":       {newer[ResourceListChangedNotification]()},
-	"ResourceUpdatedNotification":           {newer[ResourceUpdatedNotification]()},
+	"ToolListChangedNotification":           {notification[*NotificationParams](NotificationToolListChanged)},
+	"PromptListChangedNotification":         {notification[*NotificationParams](NotificationPromptListChanged)},
+	"ResourceListChangedNotification":       {notification[*NotificationParams](NotificationResourceListChanged)},
+	"ResourceUpdatedNotification":           {notification[ResourceUpdatedNotificationParams](NotificationResourceUpdated)},
 	"ResourceUpdatedNotificationParams":     {newer[ResourceUpdatedNotificationParams]()},
-	"SubscriptionsAcknowledgedNotification": {newer[SubscriptionsAcknowledgedNotification]()},
+	"SubscriptionsAcknowledgedNotification": {notification[SubscriptionsAcknowledgedNotificationParams](NotificationSubscriptionsAcknowledged)},
 
 	// Errors: error objects and error response envelopes.
 	"ParseError":                           {newer[jsonrpc.Error]()},
 	"InvalidParamsError":                   {newer[jsonrpc.Error]()},
 	"MethodNotFoundError":                  {newer[jsonrpc.Error]()},
 	"InternalError":                        {newer[jsonrpc.Error]()},
-	"HeaderMismatchError":                  {newer[ErrorResponse]()},
-	"MissingRequiredClientCapabilityError": {newer[ErrorResponse]()},
-	"UnsupportedProtocolVersionError":      {newer[ErrorResponse]()},
+	"HeaderMismatchError":                  {newer[wiremsg.Error]()},
+	"MissingRequiredClientCapabilityError": {newer[wiremsg.Error]()},
+	"UnsupportedProtocolVersionError":      {newer[wiremsg.Error]()},
 }
 
 // skipped lists example directories deliberately not round-tripped, with
@@ -134,7 +147,7 @@ var covered = map[string][]func() any{
 var skipped = map[string]string{
 	"ListRootsRequest": "the example carries an \"id\" member that the 2026-07-28 ListRootsRequest " +
 		"(an input request: only method and params) does not define, so no faithful type can " +
-		"round-trip it; ListRootsRequest itself is covered by the union tests",
+		"round-trip it; InputRequest's roots/list variant is covered by the union tests",
 }
 
 // exampleDirs returns the names of the example directories.
@@ -224,8 +237,10 @@ func TestExamplesRoundTrip(t *testing.T) {
 // paths.
 func typeName(v any) string {
 	name := reflect.TypeOf(v).Elem().String()
-	name = strings.ReplaceAll(name, "github.com/mcpwire/mcpwire/protocol.", "")
-	return strings.ReplaceAll(name, "protocol.", "")
+	for _, pkg := range []string{"github.com/mcpwire/mcpwire/protocol.", "github.com/mcpwire/mcpwire/internal/testsupport/wiremsg.", "protocol.", "wiremsg."} {
+		name = strings.ReplaceAll(name, pkg, "")
+	}
+	return name
 }
 
 // TestErrorDataExamples decodes the data of the official error examples
@@ -245,7 +260,7 @@ func TestErrorDataExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var r ErrorResponse
+			var r wiremsg.Error
 			if err := json.Unmarshal(raw, &r); err != nil {
 				t.Fatal(err)
 			}

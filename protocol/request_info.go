@@ -7,7 +7,7 @@ import (
 )
 
 // RequestInfo is what a handler (a tool's, a prompt's, a resource's or a
-// completion's) can learn about the request it serves; tool.RequestFrom
+// completion's) can learn about the request it serves; mcp.RequestFrom
 // returns it.
 type RequestInfo struct {
 	// Era is the request's protocol era, Revision.Era(): kept as a field

@@ -1,26 +1,5 @@
 package protocol
 
-// ListRootsRequest asks the client for its filesystem roots (deprecated
-// feature). In 2026-07-28 it is not a JSON-RPC request of its own but an
-// entry of [InputRequiredResult.InputRequests]; it encodes with
-// "method": "roots/list" and no id.
-type ListRootsRequest struct {
-	// Params are optional.
-	Params *ListRootsRequestParams `json:"params,omitempty"`
-}
-
-// MarshalJSON encodes the request with its method.
-func (r ListRootsRequest) MarshalJSON() ([]byte, error) {
-	type plain ListRootsRequest
-	return marshalTagged("method", MethodListRoots, plain(r))
-}
-
-// UnmarshalJSON decodes a request whose method is roots/list.
-func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
-	type plain ListRootsRequest
-	return unmarshalTagged(data, "method", MethodListRoots, (*plain)(r))
-}
-
 // ListRootsRequestParams are the params of a roots/list input request.
 type ListRootsRequestParams struct {
 	// Meta is the params' _meta.

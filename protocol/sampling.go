@@ -6,27 +6,6 @@ import (
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
-// CreateMessageRequest asks the client to sample an LLM (deprecated
-// feature). In 2026-07-28 it is not a JSON-RPC request of its own but an
-// entry of [InputRequiredResult.InputRequests]; it encodes with
-// "method": "sampling/createMessage" and no id.
-type CreateMessageRequest struct {
-	// Params are the sampling request; required.
-	Params CreateMessageRequestParams `json:"params"`
-}
-
-// MarshalJSON encodes the request with its method.
-func (r CreateMessageRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateMessageRequest
-	return marshalTagged("method", MethodCreateMessage, plain(r))
-}
-
-// UnmarshalJSON decodes a request whose method is sampling/createMessage.
-func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
-	type plain CreateMessageRequest
-	return unmarshalTagged(data, "method", MethodCreateMessage, (*plain)(r))
-}
-
 // CreateMessageRequestParams are the params of a sampling request.
 type CreateMessageRequestParams struct {
 	// Messages is the conversation to continue; required.
@@ -136,6 +115,9 @@ func (b *SamplingContentBlock) UnmarshalJSON(data []byte) error {
 // ToolUseContent is the model's call of a tool during sampling. It encodes
 // with "type": "tool_use".
 type ToolUseContent struct {
+	// Type is "tool_use", written and checked by the codec; it needs no
+	// setting.
+	Type tag[toolUseType] `json:"type"`
 	// ID identifies this call; the matching ToolResultContent refers to
 	// it; required.
 	ID string `json:"id"`
@@ -147,21 +129,12 @@ type ToolUseContent struct {
 	Meta Meta `json:"_meta,omitzero"`
 }
 
-// MarshalJSON encodes the block with "type": "tool_use".
-func (c ToolUseContent) MarshalJSON() ([]byte, error) {
-	type plain ToolUseContent
-	return marshalTagged("type", TypeToolUse, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "tool_use".
-func (c *ToolUseContent) UnmarshalJSON(data []byte) error {
-	type plain ToolUseContent
-	return unmarshalTagged(data, "type", TypeToolUse, (*plain)(c))
-}
-
 // ToolResultContent is the result of a tool call, given back to the model
 // during sampling. It encodes with "type": "tool_result".
 type ToolResultContent struct {
+	// Type is "tool_result", written and checked by the codec; it needs no
+	// setting.
+	Type tag[toolResultType] `json:"type"`
 	// ToolUseID is the ID of the ToolUseContent answered; required.
 	ToolUseID string `json:"toolUseId"`
 	// Content is the result's blocks; required.
@@ -172,18 +145,6 @@ type ToolResultContent struct {
 	IsError *bool `json:"isError,omitempty"`
 	// Meta is the block's _meta.
 	Meta Meta `json:"_meta,omitzero"`
-}
-
-// MarshalJSON encodes the block with "type": "tool_result".
-func (c ToolResultContent) MarshalJSON() ([]byte, error) {
-	type plain ToolResultContent
-	return marshalTagged("type", TypeToolResult, plain(c))
-}
-
-// UnmarshalJSON decodes a block whose type is "tool_result".
-func (c *ToolResultContent) UnmarshalJSON(data []byte) error {
-	type plain ToolResultContent
-	return unmarshalTagged(data, "type", TypeToolResult, (*plain)(c))
 }
 
 // ModelPreferences guide a client's choice of model; each priority is

@@ -137,75 +137,6 @@ type UpdateTaskRequestParams struct {
 	InputResponses InputResponses `json:"inputResponses,omitzero"`
 }
 
-// GetTaskRequest asks for a task's state (tasks/get). It encodes as a
-// JSON-RPC request with "method": "tasks/get"; decoding one with another
-// method, or without an id, is an error.
-type GetTaskRequest struct {
-	// ID is the request id; required.
-	ID jsonrpc.ID
-	// Params name the task; required.
-	Params TaskRequestParams
-}
-
-// MarshalJSON encodes the request envelope.
-func (r GetTaskRequest) MarshalJSON() ([]byte, error) {
-	return marshalRequest(MethodGetTask, r.ID, r.Params)
-}
-
-// UnmarshalJSON decodes a tasks/get request envelope.
-func (r *GetTaskRequest) UnmarshalJSON(data []byte) error {
-	return unmarshalRequest(data, MethodGetTask, &r.ID, &r.Params)
-}
-
-// UpdateTaskRequest answers an input_required task's questions
-// (tasks/update). It encodes as a JSON-RPC request with "method":
-// "tasks/update"; decoding one with another method, or without an id, is
-// an error.
-type UpdateTaskRequest struct {
-	// ID is the request id; required.
-	ID jsonrpc.ID
-	// Params name the task and carry the answers; required.
-	Params UpdateTaskRequestParams
-}
-
-// MarshalJSON encodes the request envelope.
-func (r UpdateTaskRequest) MarshalJSON() ([]byte, error) {
-	return marshalRequest(MethodUpdateTask, r.ID, r.Params)
-}
-
-// UnmarshalJSON decodes a tasks/update request envelope.
-func (r *UpdateTaskRequest) UnmarshalJSON(data []byte) error {
-	return unmarshalRequest(data, MethodUpdateTask, &r.ID, &r.Params)
-}
-
-// CancelTaskRequest stops a task (tasks/cancel). It encodes as a JSON-RPC
-// request with "method": "tasks/cancel"; decoding one with another method,
-// or without an id, is an error.
-type CancelTaskRequest struct {
-	// ID is the request id; required.
-	ID jsonrpc.ID
-	// Params name the task; required.
-	Params TaskRequestParams
-}
-
-// MarshalJSON encodes the request envelope.
-func (r CancelTaskRequest) MarshalJSON() ([]byte, error) {
-	return marshalRequest(MethodCancelTask, r.ID, r.Params)
-}
-
-// UnmarshalJSON decodes a tasks/cancel request envelope.
-func (r *CancelTaskRequest) UnmarshalJSON(data []byte) error {
-	return unmarshalRequest(data, MethodCancelTask, &r.ID, &r.Params)
-}
-
-// TaskStatusNotification tells a subscriptions/listen stream whose filter
-// named the task (notifications.taskIds) of the task's state: once after
-// the acknowledgement, then on every change.
-type TaskStatusNotification struct {
-	// Params are the task; required.
-	Params TaskStatusNotificationParams
-}
-
 // TaskStatusNotificationParams are the params of notifications/tasks: the
 // task as tasks/get would answer it, without resultType.
 type TaskStatusNotificationParams struct {
@@ -214,26 +145,3 @@ type TaskStatusNotificationParams struct {
 	// DetailedTask is the task.
 	DetailedTask
 }
-
-// MarshalJSON encodes the notification envelope.
-func (n TaskStatusNotification) MarshalJSON() ([]byte, error) {
-	return marshalNotification(NotificationTaskStatus, n.Params)
-}
-
-// UnmarshalJSON decodes a notifications/tasks envelope.
-func (n *TaskStatusNotification) UnmarshalJSON(data []byte) error {
-	return unmarshalNotification(data, NotificationTaskStatus, &n.Params)
-}
-
-// Responses to the tasks extension's requests. A tools/call that became a
-// task is answered with a ResultResponse[CreateTaskResult].
-type (
-	// CreateTaskResultResponse answers a request that became a task.
-	CreateTaskResultResponse = ResultResponse[CreateTaskResult]
-	// GetTaskResultResponse answers tasks/get.
-	GetTaskResultResponse = ResultResponse[GetTaskResult]
-	// UpdateTaskResultResponse answers tasks/update.
-	UpdateTaskResultResponse = ResultResponse[UpdateTaskResult]
-	// CancelTaskResultResponse answers tasks/cancel.
-	CancelTaskResultResponse = ResultResponse[CancelTaskResult]
-)

@@ -3,6 +3,7 @@ package protocol
 import (
 	"testing"
 
+	"github.com/mcpwire/mcpwire/internal/testsupport/wiremsg"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/task"
 )
@@ -48,18 +49,18 @@ func TestTaskRoundTrips(t *testing.T) {
 		{"update params", new(UpdateTaskRequestParams),
 			`{` + reqMeta + `,"taskId":"dGFzay1vbmU","inputResponses":{"confirm":{"action":"accept","content":{"ok":true}},"where":{"roots":[]}}}`},
 		{"update params, no answers", new(UpdateTaskRequestParams), `{` + reqMeta + `,"taskId":"t","inputResponses":{}}`},
-		{"get request", new(GetTaskRequest), `{"jsonrpc":"2.0","id":5,"method":"tasks/get","params":{` + reqMeta + `,"taskId":"t"}}`},
-		{"update request", new(UpdateTaskRequest),
+		{"get request", request[TaskRequestParams](MethodGetTask)(), `{"jsonrpc":"2.0","id":5,"method":"tasks/get","params":{` + reqMeta + `,"taskId":"t"}}`},
+		{"update request", request[UpdateTaskRequestParams](MethodUpdateTask)(),
 			`{"jsonrpc":"2.0","id":"u","method":"tasks/update","params":{` + reqMeta + `,"taskId":"t","inputResponses":{"k":{"action":"decline"}}}}`},
-		{"cancel request", new(CancelTaskRequest), `{"jsonrpc":"2.0","id":6,"method":"tasks/cancel","params":{` + reqMeta + `,"taskId":"t"}}`},
-		{"notification working", new(TaskStatusNotification),
+		{"cancel request", request[TaskRequestParams](MethodCancelTask)(), `{"jsonrpc":"2.0","id":6,"method":"tasks/cancel","params":{` + reqMeta + `,"taskId":"t"}}`},
+		{"notification working", notification[TaskStatusNotificationParams](NotificationTaskStatus)(),
 			`{"jsonrpc":"2.0","method":"notifications/tasks","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":3},` + taskMembers + `,"status":"working","ttlMs":1000,"pollIntervalMs":500}}`},
-		{"notification completed", new(TaskStatusNotification),
+		{"notification completed", notification[TaskStatusNotificationParams](NotificationTaskStatus)(),
 			`{"jsonrpc":"2.0","method":"notifications/tasks","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"s"},` + taskMembers +
 				`,"status":"completed","ttlMs":1000,"result":{"resultType":"complete","content":[]}}}`},
-		{"get response", new(GetTaskResultResponse),
+		{"get response", new(wiremsg.Result[GetTaskResult]),
 			`{"jsonrpc":"2.0","id":5,"result":{"resultType":"complete",` + taskMembers + `,"status":"working","ttlMs":1000}}`},
-		{"create response", new(CreateTaskResultResponse),
+		{"create response", new(wiremsg.Result[CreateTaskResult]),
 			`{"jsonrpc":"2.0","id":4,"result":{"resultType":"task",` + taskMembers + `,"status":"working","ttlMs":1000}}`},
 	}
 	for _, tt := range tests {
@@ -87,25 +88,25 @@ func TestTaskEncoding(t *testing.T) {
 		{"failed", GetTaskResult{DetailedTask: DetailedTask{Task: Task{TaskID: "t1", Status: task.Failed, CreatedAt: "c", LastUpdatedAt: "u"},
 			Error: jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error")}},
 			`{"taskId":"t1","status":"failed","createdAt":"c","lastUpdatedAt":"u","ttlMs":null,"error":{"code":-32603,"message":"internal error"}}`},
-		{"notification", TaskStatusNotification{Params: TaskStatusNotificationParams{
+		{"notification", wiremsg.Notification[TaskStatusNotificationParams]{Method: NotificationTaskStatus, Params: TaskStatusNotificationParams{
 			Meta: &NotificationMeta{SubscriptionID: jsonrpc.Int64ID(9)}, DetailedTask: DetailedTask{Task: task1}}},
 			`{"jsonrpc":"2.0","method":"notifications/tasks","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":9},"taskId":"t1","status":"working","createdAt":"c","lastUpdatedAt":"u","ttlMs":null}}`},
-		{"cancel request", CancelTaskRequest{ID: jsonrpc.Int64ID(2), Params: TaskRequestParams{
+		{"cancel request", wiremsg.Request[TaskRequestParams]{ID: jsonrpc.Int64ID(2), Method: MethodCancelTask, Params: TaskRequestParams{
 			Meta: RequestMeta{ProtocolVersion: Version}, TaskID: "t1"}},
 			`{"jsonrpc":"2.0","id":2,"method":"tasks/cancel","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"taskId":"t1"}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { encodeCase(t, tt.v, tt.want, "") })
 	}
-	encodeCase(t, GetTaskRequest{Params: TaskRequestParams{TaskID: "t1"}}, "", "has no id")
+	encodeCase(t, wiremsg.Request[TaskRequestParams]{Method: MethodGetTask, Params: TaskRequestParams{TaskID: "t1"}}, "", "has no id")
 }
 
 // TestTaskDecodeRefuses shows the checks decoding does make: the method of
 // a request or notification, and the variant of an inlined input request.
 func TestTaskDecodeRefuses(t *testing.T) {
-	decodeFails(t, `{"jsonrpc":"2.0","id":1,"method":"tasks/cancel","params":{"_meta":{},"taskId":"t"}}`, new(GetTaskRequest), `method is "tasks/cancel"`)
-	decodeFails(t, `{"jsonrpc":"2.0","method":"tasks/update","params":{"_meta":{},"taskId":"t"}}`, new(UpdateTaskRequest), "has no id")
-	decodeFails(t, `{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t"}}`, new(TaskStatusNotification), `method is "notifications/tasks/status"`)
+	decodeFails(t, `{"jsonrpc":"2.0","id":1,"method":"tasks/cancel","params":{"_meta":{},"taskId":"t"}}`, request[TaskRequestParams](MethodGetTask)(), `method is "tasks/cancel"`)
+	decodeFails(t, `{"jsonrpc":"2.0","method":"tasks/update","params":{"_meta":{},"taskId":"t"}}`, request[UpdateTaskRequestParams](MethodUpdateTask)(), "has no id")
+	decodeFails(t, `{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t"}}`, notification[TaskStatusNotificationParams](NotificationTaskStatus)(), `method is "notifications/tasks/status"`)
 	decodeFails(t, `{"taskId":"t","status":"input_required","inputRequests":{"k":{"method":"ping","params":{}}}}`, new(GetTaskResult), `"ping"`)
 	decodeFails(t, `{"_meta":{},"taskId":"t","inputResponses":{"k":{"ignored":true}}}`, new(UpdateTaskRequestParams), "exactly one of")
 }

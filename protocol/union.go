@@ -98,20 +98,31 @@ func (d *union[U]) unmarshal(data []byte, u *U) error {
 // The fields are passed one by one, not read by reflection, so that
 // encoding a union allocates nothing of its own.
 func marshalVariant(what string, variants ...any) ([]byte, error) {
-	var found any
-	for _, v := range variants {
+	i, err := setVariant(what, variants...)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(variants[i])
+}
+
+// setVariant returns the index of the one non-nil pointer among variants,
+// the fields of the union named what. None or more than one set is an
+// error.
+func setVariant(what string, variants ...any) (int, error) {
+	found := -1
+	for i, v := range variants {
 		if reflect.ValueOf(v).IsNil() {
 			continue
 		}
-		if found != nil {
-			return nil, errorf("%s has more than one variant set", what)
+		if found >= 0 {
+			return 0, errorf("%s has more than one variant set", what)
 		}
-		found = v
+		found = i
 	}
-	if found == nil {
-		return nil, errorf("%s has no variant set", what)
+	if found < 0 {
+		return 0, errorf("%s has no variant set", what)
 	}
-	return json.Marshal(found)
+	return found, nil
 }
 
 // fieldCases returns a case per field of U, named by name from the
@@ -126,7 +137,10 @@ func fieldCases[U any](name func(variant reflect.Type) string) []unionCase[U] {
 			name: name(elem),
 			decode: func(data []byte) (any, error) {
 				v := reflect.New(elem).Interface()
-				return v, v.(json.Unmarshaler).UnmarshalJSON(data)
+				if u, ok := v.(json.Unmarshaler); ok {
+					return v, u.UnmarshalJSON(data)
+				}
+				return v, json.Unmarshal(data, v)
 			},
 			set: func(u *U, v any) { reflect.ValueOf(u).Elem().Field(i).Set(reflect.ValueOf(v)) },
 		}

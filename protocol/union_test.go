@@ -106,10 +106,22 @@ func TestInputRequestVariants(t *testing.T) {
 	runVariants[InputRequest](t, []variantCase{
 		{name: "elicitation", in: `{"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://x"}}`, variant: "Elicit"},
 		{name: "sampling", in: `{"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}`, variant: "CreateMessage"},
-		{name: "roots", in: `{"method":"roots/list"}`, variant: "ListRoots"},
+		{name: "roots", in: `{"method":"roots/list","params":{}}`, variant: "ListRoots"},
 		{name: "roots with params", in: `{"method":"roots/list","params":{"_meta":{"a/b":1}}}`, variant: "ListRoots"},
 		{name: "legacy ping", in: `{"method":"ping"}`, wantErr: `unknown input request method "ping"`},
 	})
+}
+
+// TestInputRequestEncoding shows that an input request encodes its method
+// and always its params: roots/list without params decodes as empty ones.
+func TestInputRequestEncoding(t *testing.T) {
+	var r InputRequest
+	if err := json.Unmarshal([]byte(`{"method":"roots/list"}`), &r); err != nil || r.ListRoots == nil {
+		t.Fatalf("roots/list without params: %+v, %v", r, err)
+	}
+	encodeCase(t, r, `{"method":"roots/list","params":{}}`, "")
+	encodeCase(t, InputRequest{}, "", "input request has no variant set")
+	encodeCase(t, InputRequest{ListRoots: &ListRootsRequestParams{}, CreateMessage: &CreateMessageRequestParams{}}, "", "more than one variant")
 }
 
 func TestInputResponseVariants(t *testing.T) {

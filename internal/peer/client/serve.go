@@ -73,13 +73,13 @@ func legacyInput(method string, params json.RawMessage) (*protocol.InputRequest,
 	var in protocol.InputRequest
 	switch method {
 	case protocol.MethodElicit:
-		in.Elicit = &protocol.ElicitRequest{}
-		return &in, decodeParams(params, &in.Elicit.Params)
+		in.Elicit = &protocol.ElicitRequestParams{}
+		return &in, decodeParams(params, in.Elicit)
 	case protocol.MethodCreateMessage:
-		in.CreateMessage = &protocol.CreateMessageRequest{}
-		return &in, decodeParams(params, &in.CreateMessage.Params)
+		in.CreateMessage = &protocol.CreateMessageRequestParams{}
+		return &in, decodeParams(params, in.CreateMessage)
 	}
-	in.ListRoots = &protocol.ListRootsRequest{}
+	in.ListRoots = &protocol.ListRootsRequestParams{}
 	return &in, nil
 }
 
@@ -96,9 +96,9 @@ func (s *Session) answer(ctx context.Context, in *protocol.InputRequest) (json.R
 	h := s.opts.Handlers
 	switch {
 	case in.Elicit != nil && h.Elicit != nil:
-		return encodeAnswer(h.Elicit(ctx, &in.Elicit.Params))
+		return encodeAnswer(h.Elicit(ctx, in.Elicit))
 	case in.CreateMessage != nil && h.Sample != nil:
-		return encodeAnswer(h.Sample(ctx, &in.CreateMessage.Params))
+		return encodeAnswer(h.Sample(ctx, in.CreateMessage))
 	case in.ListRoots != nil && h.Roots != nil:
 		return encodeAnswer(h.Roots(ctx))
 	}
