@@ -163,7 +163,7 @@ func fieldProblem(form protocol.RequestedSchema, content protocol.Object, name s
 	switch v.Keyword {
 	case "oneOf":
 		if s := def.TitledSingleSelectEnum; s != nil {
-			return schema.ValueText(content[name]) + " should be one of " + quotedConsts(s.OneOf)
+			return jsonx.ValueText(content[name]) + " should be one of " + quotedConsts(s.OneOf)
 		}
 	case "minItems", "maxItems", "uniqueItems":
 		var items []json.RawMessage
@@ -172,7 +172,7 @@ func fieldProblem(form protocol.RequestedSchema, content protocol.Object, name s
 		}
 		if v.Keyword == "uniqueItems" {
 			if twice := repeated(items); twice != nil {
-				return schema.ValueText(twice) + " is chosen more than once"
+				return jsonx.ValueText(twice) + " is chosen more than once"
 			}
 			break
 		}
@@ -194,7 +194,7 @@ func itemProblem(form protocol.RequestedSchema, content protocol.Object, tokens 
 		var items []json.RawMessage
 		i, err := strconv.Atoi(tokens[1])
 		if json.Unmarshal(content[tokens[0]], &items) == nil && err == nil && i >= 0 && i < len(items) {
-			return schema.ValueText(items[i]) + " should be one of " + quotedConsts(s.Items.AnyOf)
+			return jsonx.ValueText(items[i]) + " should be one of " + quotedConsts(s.Items.AnyOf)
 		}
 	}
 	return v.Message

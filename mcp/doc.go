@@ -130,7 +130,7 @@
 // Progress goes out only for a request carrying _meta.progressToken, in
 // order, with increasing values, and never after that request's response.
 // Log messages (Logger) go to a legacy client at or above the level
-// set by logging/setLevel (DefaultLegacyLogLevel until it is set; an unknown
+// set by logging/setLevel ("info" until it is set; an unknown
 // level gets -32602), and to a modern client only for a request that set
 // _meta["io.modelcontextprotocol/logLevel"]; they are rate-limited
 // (Options.LogRate) and always also written to the server's own log.

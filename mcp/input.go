@@ -23,9 +23,9 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// DefaultInputStateTTL is how long a requestState stays valid: a person
+// defaultInputStateTTL is how long a requestState stays valid: a person
 // answers an elicitation in between.
-const DefaultInputStateTTL = 15 * time.Minute
+const defaultInputStateTTL = 15 * time.Minute
 
 // maxInputRounds bounds the rounds of one call: a handler that asks
 // something new every time it runs never completes.

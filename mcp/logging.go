@@ -29,9 +29,9 @@ var logLevels = []struct {
 	{"emergency", slog.LevelError + 12},
 }
 
-// DefaultLegacyLogLevel is the minimum level forwarded to a legacy client
+// defaultLegacyLogLevel is the minimum level forwarded to a legacy client
 // that never sent logging/setLevel.
-const DefaultLegacyLogLevel = "info"
+const defaultLegacyLogLevel = "info"
 
 func parseLevel(name string) (slog.Level, bool) {
 	for _, l := range logLevels {
@@ -77,7 +77,7 @@ func (c *call) minLogLevel() (slog.Level, bool) {
 		name = c.ss.logLevel
 		c.ss.mu.Unlock()
 		if name == "" {
-			name = DefaultLegacyLogLevel
+			name = defaultLegacyLogLevel
 		}
 	}
 	if name == "" {

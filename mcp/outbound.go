@@ -26,9 +26,9 @@ var (
 	ErrNoClientRequests = errors.New("mcp: the 2026-07-28 era has no server-to-client requests")
 )
 
-// DefaultClientRequestTimeout bounds the wait for the client's answer to a
+// defaultClientRequestTimeout bounds the wait for the client's answer to a
 // request the server sent (an elicitation waits for a person).
-const DefaultClientRequestTimeout = 5 * time.Minute
+const defaultClientRequestTimeout = 5 * time.Minute
 
 // outbound is a session's table of the requests it sent to the client and
 // awaits. Their ids ("s1", "s2", …) live in the server's own id space: a

@@ -29,24 +29,24 @@ type Implementation = protocol.Implementation
 
 // Default limits of Options.
 const (
-	// DefaultMaxQueuedBytes is four times the default message cap of
+	// defaultMaxQueuedBytes is four times the default message cap of
 	// package transport: 64 MiB.
-	DefaultMaxQueuedBytes = 64 << 20
-	// DefaultMaxListenStreams allows a client a few listen streams; one is
+	defaultMaxQueuedBytes = 64 << 20
+	// defaultMaxListenStreams allows a client a few listen streams; one is
 	// what a client needs.
-	DefaultMaxListenStreams = 16
-	// DefaultMaxListenStreamsPerCaller bounds the listen streams of one
+	defaultMaxListenStreams = 16
+	// defaultMaxListenStreamsPerCaller bounds the listen streams of one
 	// caller on an endpoint that callers share (the stateless HTTP
 	// endpoint): enough for every client behind one address to hold a few.
-	DefaultMaxListenStreamsPerCaller = 256
-	// DefaultMaxListenStreamsTotal bounds the listen streams of all callers
+	defaultMaxListenStreamsPerCaller = 256
+	// defaultMaxListenStreamsTotal bounds the listen streams of all callers
 	// together on an endpoint that callers share: at some tens of kilobytes
 	// each (a connection, its buffers and two goroutines), about a hundred
 	// megabytes.
-	DefaultMaxListenStreamsTotal = 4096
-	// DefaultMaxTasksPerCaller bounds the task records one caller holds in
+	defaultMaxListenStreamsTotal = 4096
+	// defaultMaxTasksPerCaller bounds the task records one caller holds in
 	// the task store: a tenth of the default memory store.
-	DefaultMaxTasksPerCaller = 1000
+	defaultMaxTasksPerCaller = 1000
 )
 
 // CodeQuotaExceeded is the JSON-RPC error code of a request refused
@@ -72,26 +72,25 @@ type Options struct {
 	// MaxQueuedBytes bounds the bytes of the requests waiting for a handler
 	// slot (each holds its whole message until it runs); beyond it a
 	// request is rejected as overloaded, except that one request of any
-	// size may always wait (default DefaultMaxQueuedBytes).
+	// size may always wait (default 64 MiB, four times the message cap of
+	// package transport).
 	MaxQueuedBytes int
 	// MaxListenStreams bounds the subscriptions/listen streams open at once
 	// on one connection (stdio) or legacy session; one more is rejected as
-	// overloaded (default DefaultMaxListenStreams). An endpoint that
+	// overloaded (default 16). An endpoint that
 	// callers share (the stateless HTTP endpoint) is bounded per caller and
 	// in total instead.
 	MaxListenStreams int
 	// MaxListenStreamsPerCaller bounds the listen streams one caller (its
 	// principal, else its remote address: see auth.WithRemoteAddr) holds
-	// open at once on an endpoint that callers share (default
-	// DefaultMaxListenStreamsPerCaller); one more is refused with
+	// open at once on an endpoint that callers share (default 256); one more is refused with
 	// CodeQuotaExceeded, while other callers still open theirs. A caller
 	// the transport names neither way (an Endpoint handed no
 	// auth.WithRemoteAddr) has no share of its own: only
 	// MaxListenStreamsTotal bounds it.
 	MaxListenStreamsPerCaller int
 	// MaxListenStreamsTotal bounds the listen streams of all callers
-	// together on an endpoint that callers share (default
-	// DefaultMaxListenStreamsTotal); one more is refused as overloaded
+	// together on an endpoint that callers share (default 4096); one more is refused as overloaded
 	// (Overload.Limit "MaxListenStreamsTotal").
 	MaxListenStreamsTotal int
 	// MaxConcurrentCallsPerCaller bounds the calls one caller (its
@@ -145,7 +144,7 @@ type Options struct {
 	Caller *auth.Principal
 	// ClientRequestTimeout bounds the wait for the client's answer to a
 	// request the server sent it (legacy elicitation, sampling, roots;
-	// default DefaultClientRequestTimeout). Past it the handler gets
+	// default five minutes: an elicitation waits for a person). Past it the handler gets
 	// ErrClientTimeout and the client notifications/cancelled.
 	ClientRequestTimeout time.Duration
 	// CallTimeout bounds how long a request may run (waiting for a
@@ -178,8 +177,9 @@ type Options struct {
 	// StateKeys are set; Options.CheckStateKeys reports the same as an
 	// error.
 	StateKeys []StateKey
-	// InputStateTTL is how long a requestState stays valid (default
-	// DefaultInputStateTTL); past it a retry gets -32602.
+	// InputStateTTL is how long a requestState stays valid (default 15
+	// minutes: a person answers an elicitation in between); past it a
+	// retry gets -32602.
 	InputStateTTL time.Duration
 	// CompletionRate bounds the completion/complete requests of one caller
 	// (by Caller.Subject), per second, with bursts of twice that (default
@@ -217,8 +217,8 @@ type Options struct {
 	TaskStore task.Store
 	// MaxTasksPerCaller bounds the task records one caller (its
 	// principal's subject, else its remote address) holds in the task
-	// store, finished ones included until they expire (default
-	// DefaultMaxTasksPerCaller; negative: no bound). One more task is
+	// store, finished ones included until they expire (default 1000, a
+	// tenth of the default memory store; negative: no bound). One more task is
 	// refused with CodeQuotaExceeded, while other callers go on creating
 	// theirs. The store counts them (task.Store's Create), so the bound
 	// holds across the instances that share one. A caller the transport
@@ -226,14 +226,14 @@ type Options struct {
 	// bound is its bound.
 	MaxTasksPerCaller int
 	// TaskTTL is how long a task is kept after its last update, sent as
-	// ttlMs (default DefaultTaskTTL; negative: no TTL, ttlMs null, kept
+	// ttlMs (default one hour; negative: no TTL, ttlMs null, kept
 	// until the store's bound evicts it).
 	TaskTTL time.Duration
 	// TaskPollInterval is the pollIntervalMs hint of every task (default
-	// DefaultTaskPollInterval).
+	// 500 milliseconds).
 	TaskPollInterval time.Duration
 	// TaskGrace is how long a call that may become a task runs before
-	// the task is created (default DefaultTaskGrace; negative: none). A
+	// the task is created (default 50 milliseconds; negative: none). A
 	// call of an optional-task tool that completes within it is answered
 	// with its result; one that finishes or asks for input within it
 	// otherwise starts as a task already in that state.
@@ -252,22 +252,22 @@ func (o *Options) withDefaults() Options {
 		c.MaxQueuedCalls = 1024
 	}
 	if c.MaxQueuedBytes <= 0 {
-		c.MaxQueuedBytes = DefaultMaxQueuedBytes
+		c.MaxQueuedBytes = defaultMaxQueuedBytes
 	}
 	if c.MaxListenStreams <= 0 {
-		c.MaxListenStreams = DefaultMaxListenStreams
+		c.MaxListenStreams = defaultMaxListenStreams
 	}
 	if c.MaxListenStreamsPerCaller <= 0 {
-		c.MaxListenStreamsPerCaller = DefaultMaxListenStreamsPerCaller
+		c.MaxListenStreamsPerCaller = defaultMaxListenStreamsPerCaller
 	}
 	if c.MaxListenStreamsTotal <= 0 {
-		c.MaxListenStreamsTotal = DefaultMaxListenStreamsTotal
+		c.MaxListenStreamsTotal = defaultMaxListenStreamsTotal
 	}
 	if c.MaxConcurrentCallsPerCaller <= 0 {
 		c.MaxConcurrentCallsPerCaller = max(1, c.MaxConcurrentCalls*3/4)
 	}
 	if c.MaxTasksPerCaller == 0 {
-		c.MaxTasksPerCaller = DefaultMaxTasksPerCaller
+		c.MaxTasksPerCaller = defaultMaxTasksPerCaller
 	}
 	if c.ShutdownGrace <= 0 {
 		c.ShutdownGrace = time.Second
@@ -279,13 +279,13 @@ func (o *Options) withDefaults() Options {
 		c.LogRate = 100
 	}
 	if c.ClientRequestTimeout <= 0 {
-		c.ClientRequestTimeout = DefaultClientRequestTimeout
+		c.ClientRequestTimeout = defaultClientRequestTimeout
 	}
 	if c.CompletionRate <= 0 {
 		c.CompletionRate = 20
 	}
 	if c.InputStateTTL <= 0 {
-		c.InputStateTTL = DefaultInputStateTTL
+		c.InputStateTTL = defaultInputStateTTL
 	}
 	c.taskDefaults()
 	return c

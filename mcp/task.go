@@ -96,9 +96,9 @@ const TasksExtension = "io.modelcontextprotocol/tasks"
 
 // Defaults of the task options.
 const (
-	DefaultTaskTTL          = time.Hour
-	DefaultTaskPollInterval = 500 * time.Millisecond
-	DefaultTaskGrace        = 50 * time.Millisecond
+	defaultTaskTTL          = time.Hour
+	defaultTaskPollInterval = 500 * time.Millisecond
+	defaultTaskGrace        = 50 * time.Millisecond
 )
 
 // TaskSupport is whether a tool's calls may become tasks.
@@ -151,13 +151,13 @@ func StartTask(ctx context.Context) bool {
 
 func (c *Options) taskDefaults() {
 	if c.TaskTTL == 0 {
-		c.TaskTTL = DefaultTaskTTL
+		c.TaskTTL = defaultTaskTTL
 	}
 	if c.TaskPollInterval <= 0 {
-		c.TaskPollInterval = DefaultTaskPollInterval
+		c.TaskPollInterval = defaultTaskPollInterval
 	}
 	if c.TaskGrace == 0 {
-		c.TaskGrace = DefaultTaskGrace
+		c.TaskGrace = defaultTaskGrace
 	}
 	if c.TaskStore == nil {
 		c.TaskStore = task.NewMemory(0)

@@ -258,9 +258,9 @@
 // MaxRequests or MaxRequestBytes (off by default: a fleet that is full
 // everywhere would have no instance left in rotation; the per-request 503s
 // shed the excess). Both skip the Host and Origin checks, for probes that
-// name the instance by address. Serve answers them at DefaultLivePath and
-// DefaultReadyPath, and at shutdown drains for ServeOptions.DrainDelay
-// before it closes. Mounting the Handler yourself, mount them beside it:
+// name the instance by address. Serve answers them at "/livez" and
+// "/readyz" (ServeOptions.LivePath and ReadyPath), and at shutdown drains
+// for ServeOptions.DrainDelay before it closes. Mounting the Handler yourself, mount them beside it:
 //
 //	mux.Handle("/mcp", h)
 //	mux.Handle("/livez", h.LiveHandler())

@@ -15,7 +15,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/header"
 	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcphttp"

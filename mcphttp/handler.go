@@ -14,48 +14,48 @@ import (
 
 // Defaults of Options.
 const (
-	// DefaultMaxBodyBytes is the largest request body read: the message cap
+	// defaultMaxBodyBytes is the largest request body read: the message cap
 	// of the stdio transport, 16 MiB.
-	DefaultMaxBodyBytes = 16 << 20
-	// DefaultMaxSessions bounds the legacy sessions open at once.
-	DefaultMaxSessions = 1024
-	// DefaultSessionIdleTimeout ends a legacy session nothing used for
+	defaultMaxBodyBytes = 16 << 20
+	// defaultMaxSessions bounds the legacy sessions open at once.
+	defaultMaxSessions = 1024
+	// defaultSessionIdleTimeout ends a legacy session nothing used for
 	// that long.
-	DefaultSessionIdleTimeout = 30 * time.Minute
-	// DefaultKeepAlive is the interval of SSE keep-alive comments.
-	DefaultKeepAlive = 15 * time.Second
-	// DefaultMaxRequests bounds the POSTs in flight across a handler.
-	DefaultMaxRequests = 1024
-	// DefaultMaxRequestBytes bounds the body bytes of the POSTs in flight
+	defaultSessionIdleTimeout = 30 * time.Minute
+	// defaultKeepAlive is the interval of SSE keep-alive comments.
+	defaultKeepAlive = 15 * time.Second
+	// defaultMaxRequests bounds the POSTs in flight across a handler.
+	defaultMaxRequests = 1024
+	// defaultMaxRequestBytes bounds the body bytes of the POSTs in flight
 	// across a handler: sixteen bodies of the largest size accepted.
-	DefaultMaxRequestBytes = 16 * DefaultMaxBodyBytes
-	// DefaultRetryInterval is the retry hint of a stream the server closes
+	defaultMaxRequestBytes = 16 * defaultMaxBodyBytes
+	// defaultRetryInterval is the retry hint of a stream the server closes
 	// early (SSE polling): how long the client waits before reconnecting.
-	DefaultRetryInterval = time.Second
-	// DefaultBodyTimeout is how long a POST body may take to arrive beyond
-	// what DefaultMinBodyRate allows it.
-	DefaultBodyTimeout = 10 * time.Second
-	// DefaultMinBodyRate is the slowest a long POST body may arrive, in
+	defaultRetryInterval = time.Second
+	// defaultBodyTimeout is how long a POST body may take to arrive beyond
+	// what defaultMinBodyRate allows it.
+	defaultBodyTimeout = 10 * time.Second
+	// defaultMinBodyRate is the slowest a long POST body may arrive, in
 	// bytes per second.
-	DefaultMinBodyRate = 64 << 10
-	// DefaultWriteTimeout bounds one write to a client.
-	DefaultWriteTimeout = 20 * time.Second
-	// DefaultHandshakeTimeout ends a legacy session whose client has not
+	defaultMinBodyRate = 64 << 10
+	// defaultWriteTimeout bounds one write to a client.
+	defaultWriteTimeout = 20 * time.Second
+	// defaultHandshakeTimeout ends a legacy session whose client has not
 	// completed the handshake (notifications/initialized) that long after
 	// its initialize.
-	DefaultHandshakeTimeout = 10 * time.Second
-	// DefaultMaxSessionsPerCaller bounds the legacy sessions one caller
+	defaultHandshakeTimeout = 10 * time.Second
+	// defaultMaxSessionsPerCaller bounds the legacy sessions one caller
 	// holds open at once.
-	DefaultMaxSessionsPerCaller = 256
-	// DefaultMaxEventStoreBytes bounds the bytes of events the default
+	defaultMaxSessionsPerCaller = 256
+	// defaultMaxEventStoreBytes bounds the bytes of events the default
 	// event store holds for all sessions together, 64 MiB.
-	DefaultMaxEventStoreBytes = 64 << 20
-	// DefaultMaxSessionStreams bounds the GET streams open at once in one
+	defaultMaxEventStoreBytes = 64 << 20
+	// defaultMaxSessionStreams bounds the GET streams open at once in one
 	// legacy session.
-	DefaultMaxSessionStreams = 8
-	// DefaultMinFreeDescriptors is the headroom of file descriptors below
+	defaultMaxSessionStreams = 8
+	// defaultMinFreeDescriptors is the headroom of file descriptors below
 	// the process's limit that new streams leave free.
-	DefaultMinFreeDescriptors = 128
+	defaultMinFreeDescriptors = 128
 )
 
 // Options configure a Handler. The zero value (or nil) is ready to use and
@@ -80,13 +80,14 @@ type Options struct {
 	// no principal does (see "Who is a caller" in the package
 	// documentation). NewHandler panics on an entry that is neither.
 	TrustedProxies []string
-	// MaxBodyBytes bounds a POST body (default DefaultMaxBodyBytes); a
+	// MaxBodyBytes bounds a POST body (default 16 MiB, the message cap of
+	// the stdio transport); a
 	// larger one gets 413 without the rest being read.
 	MaxBodyBytes int64
 	// BodyTimeout and MinBodyRate bound how long a POST body may take to
 	// arrive: all of it by BodyTimeout after the body began, plus one second
-	// for every MinBodyRate bytes received (defaults DefaultBodyTimeout and
-	// DefaultMinBodyRate). A body still missing then gets 408 and its
+	// for every MinBodyRate bytes received (defaults 10 seconds and 64 KiB
+	// per second). A body still missing then gets 408 and its
 	// connection is closed. A body holds admission room (MaxRequestBytes)
 	// only for the bytes that arrived, and a POST counts towards
 	// MaxRequests only once its body is read. This bound, and
@@ -95,14 +96,13 @@ type Options struct {
 	// falls due.
 	BodyTimeout time.Duration
 	MinBodyRate int64
-	// WriteTimeout bounds each write to a client (default
-	// DefaultWriteTimeout): an SSE event or keep-alive, or 64 KiB of a JSON
+	// WriteTimeout bounds each write to a client (default 20 seconds): an SSE event or keep-alive, or 64 KiB of a JSON
 	// answer. A client that does not read for that long loses the response
 	// (its connection is closed), and the POST gives its admission room
 	// back.
 	WriteTimeout time.Duration
 	// MaxRequests bounds the POSTs in flight across the handler, both eras
-	// and all legacy sessions together (default DefaultMaxRequests): a
+	// and all legacy sessions together (default 1024): a
 	// legacy session has the per-connection limits of mcp.Options
 	// (MaxConcurrentCalls, MaxQueuedCalls, MaxQueuedBytes) of its own, and
 	// this bound keeps many sessions from multiplying them. A POST beyond
@@ -112,13 +112,13 @@ type Options struct {
 	// it ends.
 	MaxRequests int
 	// MaxRequestBytes bounds the body bytes of the POSTs in flight across
-	// the handler (default DefaultMaxRequestBytes), as MaxRequests bounds
+	// the handler (default 256 MiB, sixteen bodies of MaxBodyBytes'
+	// default), as MaxRequests bounds
 	// their count: a body counts with its Content-Length, or with
 	// MaxBodyBytes while a body sent without one is read. One POST is
 	// always admitted when no other holds bytes.
 	MaxRequestBytes int64
-	// MaxSessions bounds the legacy sessions open at once (default
-	// DefaultMaxSessions). When they are all open, a new initialize ends
+	// MaxSessions bounds the legacy sessions open at once (default 1024). When they are all open, a new initialize ends
 	// the oldest idle session whose client never completed its handshake,
 	// if there is one; otherwise it gets 503 with a JSON-RPC error and a
 	// Retry-After saying when a session can next expire (a session in use
@@ -126,23 +126,22 @@ type Options struct {
 	MaxSessions int
 	// MaxSessionsPerCaller bounds the legacy sessions one caller (see "Who
 	// is a caller" in the package documentation) holds open at once
-	// (default DefaultMaxSessionsPerCaller). One more initialize ends that
+	// (default 256). One more initialize ends that
 	// caller's oldest idle session that never completed its handshake, or
 	// else gets 429 with mcp.CodeQuotaExceeded.
 	MaxSessionsPerCaller int
 	// HandshakeTimeout ends a legacy session whose client has not sent
 	// notifications/initialized that long after its initialize was
-	// answered (default DefaultHandshakeTimeout), unless it is in use.
+	// answered (default 10 seconds), unless it is in use.
 	HandshakeTimeout time.Duration
 	// MaxSessionStreams bounds the GET streams open at once in one legacy
 	// session: its stream of unsolicited messages and the resumptions of
-	// its POST streams (default DefaultMaxSessionStreams); one more gets
+	// its POST streams (default 8); one more gets
 	// 429. A POST stream is followed by one resumption at a time: a new
 	// one replaces the one before.
 	MaxSessionStreams int
 	// MinFreeDescriptors is the headroom of file descriptors that new
-	// streams leave free below the process's limit (RLIMIT_NOFILE; default
-	// DefaultMinFreeDescriptors): while fewer are free, a GET stream or a
+	// streams leave free below the process's limit (RLIMIT_NOFILE; default 128): while fewer are free, a GET stream or a
 	// subscriptions/listen gets 503 and its connection is closed, so that
 	// the process can still accept connections and serve requests. Where
 	// the open descriptors cannot be counted (outside Linux) it has no
@@ -158,10 +157,10 @@ type Options struct {
 	SessionIDPrefix string
 	// SessionIdleTimeout ends a legacy session without a request in
 	// flight, an open GET stream or a new request for that long (default
-	// DefaultSessionIdleTimeout); its id gets 404 afterwards.
+	// 30 minutes); its id gets 404 afterwards.
 	SessionIdleTimeout time.Duration
 	// KeepAlive is the interval of the ": keep-alive" comments written on
-	// an SSE stream that is otherwise quiet (default DefaultKeepAlive).
+	// an SSE stream that is otherwise quiet (default 15 seconds).
 	KeepAlive time.Duration
 	// EventStore holds the SSE events of legacy sessions, so that a client
 	// that lost a stream resumes it with Last-Event-ID (see the package
@@ -170,19 +169,18 @@ type Options struct {
 	// MaxEventStoreBytes.
 	EventStore EventStore
 	// MaxStoredEvents bounds the events the default store holds per legacy
-	// session (default DefaultMaxStoredEvents); older ones are evicted.
+	// session (default 256); older ones are evicted.
 	MaxStoredEvents int
 	// MaxStoredEventBytes bounds the bytes of the events the default store
-	// holds per legacy session (default DefaultMaxStoredEventBytes).
+	// holds per legacy session (default 1 MiB).
 	MaxStoredEventBytes int64
 	// MaxEventStoreBytes bounds the bytes of the events the default store
-	// holds for all legacy sessions together (default
-	// DefaultMaxEventStoreBytes); past it the oldest events, whichever
+	// holds for all legacy sessions together (default 64 MiB); past it the oldest events, whichever
 	// session they belong to, are evicted.
 	MaxEventStoreBytes int64
 	// RetryInterval is the retry hint written before the server closes a
 	// legacy stream early (CloseStream), rounded to milliseconds (default
-	// DefaultRetryInterval).
+	// one second).
 	RetryInterval time.Duration
 	// Logger receives the handler's logs (default slog.Default()).
 	Logger *slog.Logger
@@ -202,49 +200,49 @@ func (o *Options) withDefaults() Options {
 		c = *o
 	}
 	if c.MaxBodyBytes <= 0 {
-		c.MaxBodyBytes = DefaultMaxBodyBytes
+		c.MaxBodyBytes = defaultMaxBodyBytes
 	}
 	if c.MaxRequests <= 0 {
-		c.MaxRequests = DefaultMaxRequests
+		c.MaxRequests = defaultMaxRequests
 	}
 	if c.MaxRequestBytes <= 0 {
-		c.MaxRequestBytes = DefaultMaxRequestBytes
+		c.MaxRequestBytes = defaultMaxRequestBytes
 	}
 	if c.MaxSessions <= 0 {
-		c.MaxSessions = DefaultMaxSessions
+		c.MaxSessions = defaultMaxSessions
 	}
 	if c.SessionIdleTimeout <= 0 {
-		c.SessionIdleTimeout = DefaultSessionIdleTimeout
+		c.SessionIdleTimeout = defaultSessionIdleTimeout
 	}
 	if c.KeepAlive <= 0 {
-		c.KeepAlive = DefaultKeepAlive
+		c.KeepAlive = defaultKeepAlive
 	}
 	if c.RetryInterval <= 0 {
-		c.RetryInterval = DefaultRetryInterval
+		c.RetryInterval = defaultRetryInterval
 	}
 	if c.BodyTimeout <= 0 {
-		c.BodyTimeout = DefaultBodyTimeout
+		c.BodyTimeout = defaultBodyTimeout
 	}
 	if c.MinBodyRate <= 0 {
-		c.MinBodyRate = DefaultMinBodyRate
+		c.MinBodyRate = defaultMinBodyRate
 	}
 	if c.WriteTimeout <= 0 {
-		c.WriteTimeout = DefaultWriteTimeout
+		c.WriteTimeout = defaultWriteTimeout
 	}
 	if c.HandshakeTimeout <= 0 {
-		c.HandshakeTimeout = DefaultHandshakeTimeout
+		c.HandshakeTimeout = defaultHandshakeTimeout
 	}
 	if c.MaxSessionsPerCaller <= 0 {
-		c.MaxSessionsPerCaller = DefaultMaxSessionsPerCaller
+		c.MaxSessionsPerCaller = defaultMaxSessionsPerCaller
 	}
 	if c.MaxEventStoreBytes <= 0 {
-		c.MaxEventStoreBytes = DefaultMaxEventStoreBytes
+		c.MaxEventStoreBytes = defaultMaxEventStoreBytes
 	}
 	if c.MaxSessionStreams <= 0 {
-		c.MaxSessionStreams = DefaultMaxSessionStreams
+		c.MaxSessionStreams = defaultMaxSessionStreams
 	}
 	if c.MinFreeDescriptors <= 0 {
-		c.MinFreeDescriptors = DefaultMinFreeDescriptors
+		c.MinFreeDescriptors = defaultMinFreeDescriptors
 	}
 	if c.EventStore == nil {
 		c.EventStore = NewMemoryEventStore(c.MaxStoredEvents, c.MaxStoredEventBytes, c.MaxEventStoreBytes)

@@ -7,8 +7,8 @@ import (
 // Default paths at which Serve answers the health checks (see
 // ServeOptions).
 const (
-	DefaultLivePath  = "/livez"
-	DefaultReadyPath = "/readyz"
+	defaultLivePath  = "/livez"
+	defaultReadyPath = "/readyz"
 )
 
 // LiveHandler returns the liveness check: 200 for as long as the process

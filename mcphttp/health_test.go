@@ -159,7 +159,7 @@ func TestServeDrains(t *testing.T) {
 		})
 	}()
 	url := <-urls
-	base := strings.TrimSuffix(url, mcphttp.DefaultPath)
+	base := strings.TrimSuffix(url, "/mcp")
 	client := &http.Client{Transport: &http.Transport{}}
 	defer client.CloseIdleConnections()
 	get := func(path string) int {
@@ -172,18 +172,18 @@ func TestServeDrains(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	if live, ready := get(mcphttp.DefaultLivePath), get(mcphttp.DefaultReadyPath); live != 200 || ready != 200 {
+	if live, ready := get("/livez"), get("/readyz"); live != 200 || ready != 200 {
 		t.Fatalf("before: live %d, ready %d", live, ready)
 	}
 	cancel()
 	deadline := time.Now().Add(250 * time.Millisecond)
-	for get(mcphttp.DefaultReadyPath) != http.StatusServiceUnavailable {
+	for get("/readyz") != http.StatusServiceUnavailable {
 		if time.Now().After(deadline) {
 			t.Fatal("readiness still 200 after the context ended")
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if live := get(mcphttp.DefaultLivePath); live != 200 {
+	if live := get("/livez"); live != 200 {
 		t.Errorf("live while draining: %d", live)
 	}
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(modernBody(1, "server/discover", nil, nil)))

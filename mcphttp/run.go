@@ -11,8 +11,8 @@ import (
 	"github.com/mcpwire/mcpwire/mcp"
 )
 
-// DefaultPath is where ListenAndServe serves the MCP endpoint.
-const DefaultPath = "/mcp"
+// defaultPath is where ListenAndServe serves the MCP endpoint.
+const defaultPath = "/mcp"
 
 // Timeouts of the http.Server that Serve runs, against slow and idle
 // clients. There is no ReadTimeout or WriteTimeout: either would end the
@@ -33,7 +33,7 @@ const (
 type ServeOptions struct {
 	// Options configure the handler.
 	Options
-	// Path is the endpoint's path (default DefaultPath).
+	// Path is the endpoint's path (default "/mcp").
 	Path string
 	// Grace is how long in-flight requests may run at shutdown; set it to
 	// the server's mcp.Options.ShutdownGrace (default 1 s).
@@ -43,7 +43,7 @@ type ServeOptions struct {
 	// port 0), before anything is served.
 	OnListen func(url string)
 	// LivePath and ReadyPath are where the handler's LiveHandler and
-	// ReadyHandler answer (default DefaultLivePath and DefaultReadyPath);
+	// ReadyHandler answer (default "/livez" and "/readyz");
 	// a path equal to Path is not served.
 	LivePath, ReadyPath string
 	// DrainDelay is how long Serve goes on serving once ctx ends, with
@@ -88,7 +88,7 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, opts *ServeOpt
 	}
 	path, grace, logger := opts.Path, opts.Grace, opts.Logger
 	if path == "" {
-		path = DefaultPath
+		path = defaultPath
 	}
 	if grace <= 0 {
 		grace = time.Second
@@ -101,10 +101,10 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, opts *ServeOpt
 	mux.Handle(path, h)
 	live, ready := opts.LivePath, opts.ReadyPath
 	if live == "" {
-		live = DefaultLivePath
+		live = defaultLivePath
 	}
 	if ready == "" {
-		ready = DefaultReadyPath
+		ready = defaultReadyPath
 	}
 	if live != path {
 		mux.Handle(live, h.LiveHandler())

@@ -32,7 +32,7 @@ func TestServe(t *testing.T) {
 		})
 	}()
 	url := <-urls
-	if !strings.HasSuffix(url, mcphttp.DefaultPath) {
+	if !strings.HasSuffix(url, "/mcp") {
 		t.Fatalf("url %s", url)
 	}
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(modernBody(1, "server/discover", nil, nil)))

@@ -10,11 +10,11 @@ import (
 // Defaults of the in-memory event store (Options.MaxStoredEvents,
 // Options.MaxStoredEventBytes).
 const (
-	// DefaultMaxStoredEvents bounds the SSE events held per legacy session.
-	DefaultMaxStoredEvents = 256
-	// DefaultMaxStoredEventBytes bounds the bytes of the SSE events held
+	// defaultMaxStoredEvents bounds the SSE events held per legacy session.
+	defaultMaxStoredEvents = 256
+	// defaultMaxStoredEventBytes bounds the bytes of the SSE events held
 	// per legacy session, 1 MiB.
-	DefaultMaxStoredEventBytes = 1 << 20
+	defaultMaxStoredEventBytes = 1 << 20
 )
 
 // Errors of EventStore.Replay.
@@ -82,18 +82,18 @@ type MemoryEventStore struct {
 
 // NewMemoryEventStore returns an in-memory store holding at most maxEvents
 // events and maxBytes bytes of data per session, and maxTotalBytes bytes of
-// data across all sessions (the defaults DefaultMaxStoredEvents,
-// DefaultMaxStoredEventBytes and DefaultMaxEventStoreBytes when zero or
+// data across all sessions (the defaults defaultMaxStoredEvents,
+// defaultMaxStoredEventBytes and defaultMaxEventStoreBytes when zero or
 // negative).
 func NewMemoryEventStore(maxEvents int, maxBytes, maxTotalBytes int64) *MemoryEventStore {
 	if maxEvents <= 0 {
-		maxEvents = DefaultMaxStoredEvents
+		maxEvents = defaultMaxStoredEvents
 	}
 	if maxBytes <= 0 {
-		maxBytes = DefaultMaxStoredEventBytes
+		maxBytes = defaultMaxStoredEventBytes
 	}
 	if maxTotalBytes <= 0 {
-		maxTotalBytes = DefaultMaxEventStoreBytes
+		maxTotalBytes = defaultMaxEventStoreBytes
 	}
 	return &MemoryEventStore{maxEvents: maxEvents, maxBytes: maxBytes, maxTotal: maxTotalBytes, sessions: map[string]*eventLog{}}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // dialects maps the accepted "$schema" URIs (without a trailing '#',
@@ -116,7 +118,7 @@ func (c *checker) object(s map[string]any, ptr string) error {
 	for _, k := range []string{"$ref", "$dynamicRef", "$anchor", "$dynamicAnchor", "$id", "format"} {
 		if v, ok := s[k]; ok {
 			if _, isStr := v.(string); !isStr {
-				return invalid(ptr+"/"+escapePointer(k), "must be a string")
+				return invalid(ptr+"/"+jsonx.EscapePointer(k), "must be a string")
 			}
 		}
 	}
@@ -155,10 +157,10 @@ func (c *checker) subschemas(s map[string]any, ptr string) error {
 		if v, ok := s[k]; ok {
 			m, isMap := v.(map[string]any)
 			if !isMap {
-				return invalid(ptr+"/"+escapePointer(k), "must be an object whose values are schemas")
+				return invalid(ptr+"/"+jsonx.EscapePointer(k), "must be an object whose values are schemas")
 			}
 			for _, name := range sortedKeys(m) {
-				if err := c.schema(m[name], ptr+"/"+escapePointer(k)+"/"+escapePointer(name)); err != nil {
+				if err := c.schema(m[name], ptr+"/"+jsonx.EscapePointer(k)+"/"+jsonx.EscapePointer(name)); err != nil {
 					return err
 				}
 			}
@@ -240,12 +242,4 @@ func invalid(ptr, msg string) error {
 		ptr = "(root)"
 	}
 	return fmt.Errorf("%w at %s: %s", ErrInvalidSchema, ptr, msg)
-}
-
-// escapePointer escapes a JSON pointer reference token (RFC 6901).
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

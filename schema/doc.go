@@ -15,9 +15,9 @@
 //     out "additionalProperties": false.
 //   - string → string; bool → boolean; integers narrower than 64 bits →
 //     integer with the Go type's range as "minimum" and "maximum" (int8:
-//     -128 and 127), so that the validator refuses what would not decode
-//     (see [Range]); int and int64 → integer, and uint and uint64 → integer
-//     with "minimum": 0 (their full range would be noise on every field;
+//     -128 and 127), so that the validator refuses what would not decode;
+//     int and int64 → integer, and uint and uint64 → integer with
+//     "minimum": 0 (their full range would be noise on every field;
 //     package tool reports a value that does not fit in the same terms);
 //     float32 → number within ±3.4028234663852886e+38; float64 → number;
 //     []byte → string with "contentEncoding": "base64"; slices → array with items;
@@ -97,9 +97,8 @@
 //
 // A message names the value as the client sent it and says what it should
 // be, in JSON terms (`"one" should be an integer, not a string`, `"kelvin"
-// should be one of "metric", "imperial"`); [TypeViolation],
-// [NewViolation] and [ValueText] let other code word its own violations
-// alike. Validate and FormatViolations give at most [MaxViolations]
+// should be one of "metric", "imperial"`); [TypeViolation] and
+// [NewViolation] let other code word its own violations alike. Validate and FormatViolations give at most [MaxViolations]
 // violations, then say how many more there are ("- … and 999980 more").
 // Client input quoted in a violation — a key in a pointer, a value in a
 // message — is clipped to its first 64 bytes and its length (package

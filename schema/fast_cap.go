@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // The second pass keeps, in w.vs, the MaxViolations smallest violations
@@ -96,7 +97,7 @@ func (w *walker) memberPointer(ptr string, key []byte, escaped bool) string {
 	} else {
 		name = clip.Bytes(key)
 	}
-	tok := escapePointer(name)
+	tok := jsonx.EscapePointer(name)
 	if w.full() && cmpChild(ptr, tok, w.vs[len(w.vs)-1].Pointer) > 0 {
 		return beyondCap
 	}

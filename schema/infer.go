@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding"
 	"fmt"
-	"math"
 	"reflect"
 	"strconv"
 	"time"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // For infers the JSON Schema (2020-12) of the JSON encoding of T. See the
@@ -215,7 +216,7 @@ func typed(name string) *object {
 // by the decoding of the arguments, in the same terms.
 func bounded(name string, t reflect.Type) *object {
 	s := typed(name)
-	lo, hi, _ := Range(t)
+	lo, hi, _ := jsonx.NumberRange(t)
 	wide := t.Kind() != reflect.Float32 && t.Bits() == 64
 	switch {
 	case wide && lo == "0":
@@ -225,33 +226,6 @@ func bounded(name string, t reflect.Type) *object {
 		s.set("maximum", json.RawMessage(hi))
 	}
 	return s
-}
-
-// Range returns the smallest and the largest value of the Go numeric type
-// t (after pointers), as JSON numbers: for integer types and float32, the
-// "minimum" and "maximum" inference writes. For float64, whose range is
-// that of the numbers JSON readers commonly use, inference writes no
-// bounds. ok is false for other kinds.
-func Range(t reflect.Type) (minimum, maximum string, ok bool) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		shift := 64 - t.Bits()
-		return strconv.FormatInt(math.MinInt64>>shift, 10), strconv.FormatInt(math.MaxInt64>>shift, 10), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return "0", strconv.FormatUint(math.MaxUint64>>(64-t.Bits()), 10), true
-	case reflect.Float32, reflect.Float64:
-		max := strconv.FormatFloat(math.MaxFloat64, 'g', -1, 64)
-		if t.Kind() == reflect.Float32 {
-			// The decoder refuses what exceeds this float64 value, even
-			// the decimals that round to it in float32.
-			max = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 64)
-		}
-		return "-" + max, max, true
-	}
-	return "", "", false
 }
 
 func (g *generator) array(t reflect.Type, path string, n int64) (any, error) {

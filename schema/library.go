@@ -9,6 +9,7 @@ import (
 	"github.com/kaptinlin/jsonschema"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 )
 
 // The library path turns the library's result tree into violations: the
@@ -89,7 +90,7 @@ func (lw *libraryWalk) collect(r *jsonschema.EvaluationResult, f frame) {
 		loc, cut := d.InstanceLocation, false
 		if objectApplicators[kw] && loc != "" {
 			// The library does not escape property names in locations.
-			loc, cut = Pointer(loc[1:]), len(loc)-1 > clip.Max
+			loc, cut = jsonx.Pointer(loc[1:]), len(loc)-1 > clip.Max
 		}
 		lw.collect(d, frame{f.ptr + loc, kw, f.clipped || cut, kids.child(kw, d.InstanceLocation), node})
 	}

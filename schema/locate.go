@@ -6,7 +6,7 @@ import "strconv"
 // byte at offset-1 (decoders report an error at the offset just past the
 // value they refused, or just past its opening bracket), and returns the
 // reference tokens of its JSON pointer, unescaped and not clipped (see
-// [Pointer]), and its text. It reports false when doc is not valid JSON (as
+// the Pointer of package internal/jsonx), and its text. It reports false when doc is not valid JSON (as
 // [Schema.Validate] reads it: no duplicate names) or the offset is outside
 // the document.
 func Locate(doc []byte, offset int) (tokens []string, value []byte, ok bool) {

@@ -13,12 +13,12 @@ import (
 // The words of violations. A check that finds a rule broken says in
 // params what it found and what the schema asks for, and message words
 // it. The fast path (fast_checks.go), the library path (library.go) and
-// the decoding of typed tool arguments (through [TypeViolation],
-// [NewViolation] and [ValueText]) all go through message, so a rule reads
-// the same whoever finds it broken.
+// the decoding of typed tool arguments (through [TypeViolation] and
+// [NewViolation]) all go through message, so a rule reads the same
+// whoever finds it broken.
 //
 // A message names the value it is about as the client sent it (see
-// ValueText) and says what it should be, in JSON terms:
+// jsonx.ValueText) and says what it should be, in JSON terms:
 //
 //	"one" should be an integer, not a string
 //	"kelvin" should be one of "metric", "imperial"
@@ -51,7 +51,7 @@ type dependency struct {
 // message words a violation of keyword; ok is false for a keyword it has
 // no words for.
 func message(keyword string, p *params) (msg string, ok bool) {
-	v := ValueText(p.value)
+	v := jsonx.ValueText(p.value)
 	switch keyword {
 	case "type":
 		if p.found == "null" && v == "null" { // "null should be an array, not null"
@@ -198,7 +198,7 @@ func objectMessage(keyword string, p *params, v string) (string, bool) {
 func newViolation(ptr, keyword string, p *params) Violation {
 	msg, ok := message(keyword, p)
 	if !ok {
-		msg = ValueText(p.value) + " breaks the " + keyword + " rule"
+		msg = jsonx.ValueText(p.value) + " breaks the " + keyword + " rule"
 	}
 	return Violation{Pointer: ptr, Keyword: keyword, Message: msg}
 }
@@ -229,88 +229,6 @@ func TypeViolation(ptr string, value []byte, found string, want ...string) Viola
 //	additional property is not allowed
 func NewViolation(ptr, keyword string, value []byte, param string) Violation {
 	return newViolation(ptr, keyword, &params{value: value, limit: param, text: param})
-}
-
-// ValueText returns a value as messages quote it: value is its JSON text
-// as sent, which is written without the white space between its tokens
-// and clipped as package internal/clip clips client input, a string's
-// ellipsis inside its quotes ("aaaa…" (10485760 bytes), the length being
-// that of the content as sent). A nil or empty value gives "the value".
-func ValueText(value []byte) string {
-	if len(value) == 0 {
-		return "the value"
-	}
-	value = compact(value)
-	if len(value) < 2 || value[0] != '"' || value[len(value)-1] != '"' {
-		return clip.Bytes(value)
-	}
-	content := value[1 : len(value)-1]
-	if len(content) <= clip.Max {
-		return string(value)
-	}
-	c := clip.Bytes(content)
-	cut := strings.LastIndex(c, "… (")
-	return `"` + wholeEscapes(c[:cut]) + `…"` + c[cut+len("…"):]
-}
-
-// compact returns raw, a JSON value, without white space between tokens.
-func compact(raw []byte) []byte {
-	if !spaced(raw) {
-		return raw
-	}
-	out := make([]byte, 0, len(raw))
-	inString := false
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case inString && c == '\\' && i+1 < len(raw):
-			out = append(out, c, raw[i+1])
-			i++
-			continue
-		case c == '"':
-			inString = !inString
-		case !inString && jsonx.IsSpace(c):
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// spaced reports whether raw has white space outside its strings.
-func spaced(raw []byte) bool {
-	inString := false
-	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case !inString && jsonx.IsSpace(c):
-			return true
-		}
-	}
-	return false
-}
-
-// wholeEscapes drops an escape sequence cut short at the end of s, the
-// start of a string's content.
-func wholeEscapes(s string) string {
-	for i := 0; i < len(s); {
-		if s[i] != '\\' {
-			i++
-			continue
-		}
-		n := 2
-		if i+1 < len(s) && s[i+1] == 'u' {
-			n = 6
-		}
-		if i+n > len(s) {
-			return s[:i]
-		}
-		i += n
-	}
-	return s
 }
 
 // quoteName writes a property name as a JSON string; a client's name

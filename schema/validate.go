@@ -15,10 +15,9 @@ import (
 type Violation struct {
 	// Pointer is the JSON pointer of the offending value within the
 	// instance: "" for the root, "/a/0/b" for a nested value. A reference
-	// token longer than clip.Max bytes (see package internal/clip) is
-	// clipped, as [Pointer] does, so that a 10 MiB key gives a short
-	// pointer; such a pointer names the value for a reader but may not
-	// resolve.
+	// token longer than 64 bytes is clipped to its first 64 bytes and its
+	// length, so that a 10 MiB key gives a short pointer; such a pointer
+	// names the value for a reader but may not resolve.
 	Pointer string
 	// Keyword is the schema keyword whose rule is broken, such as
 	// "required", "type" or "maximum". An instance that is not JSON gives

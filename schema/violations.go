@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
 // MaxViolations is the number of violations [Schema.Validate] returns and
@@ -84,18 +82,6 @@ func capFound(fs []found) []Violation {
 		vs = append(vs, moreViolation(len(fs)-n))
 	}
 	return vs
-}
-
-// Pointer returns the JSON pointer of the reference tokens, in the form
-// [Violation] pointers take: each token longer than clip.Max bytes is
-// clipped (see package internal/clip), then escaped (RFC 6901).
-func Pointer(tokens ...string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(escapePointer(clip.String(t)))
-	}
-	return b.String()
 }
 
 // FormatViolations renders violations as text a model can act on: a first

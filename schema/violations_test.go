@@ -231,22 +231,6 @@ func TestFormatViolationsCap(t *testing.T) {
 	}
 }
 
-func TestPointer(t *testing.T) {
-	for _, tt := range []struct {
-		tokens []string
-		want   string
-	}{
-		{nil, ""},
-		{[]string{"a", "0"}, "/a/0"},
-		{[]string{"a/b", "c~d", ""}, "/a~1b/c~0d/"},
-		{[]string{strings.Repeat("x", 65)}, "/" + strings.Repeat("x", 64) + "… (65 bytes)"},
-	} {
-		if got := Pointer(tt.tokens...); got != tt.want {
-			t.Errorf("Pointer(%q) = %q, want %q", tt.tokens, got, tt.want)
-		}
-	}
-}
-
 func TestCmpChild(t *testing.T) {
 	for _, parent := range []string{"", "/a", "/a/b", "/ab"} {
 		for _, tok := range []string{"", "a", "b", "ab", "0", "10", "9"} {

@@ -62,7 +62,7 @@ func decodeViolation(args []byte, err error, in reflect.Type) schema.Violation {
 // against that path, decides; the path alone is the fallback.
 func locate(args []byte, te *json.UnmarshalTypeError) (string, []byte) {
 	if tokens, raw, ok := schema.Locate(args, int(te.Offset)); ok && decoderPath(tokens) == te.Field {
-		return schema.Pointer(tokens...), raw
+		return jsonx.Pointer(tokens...), raw
 	}
 	if te.Field == "" {
 		return "", nil
@@ -71,7 +71,7 @@ func locate(args []byte, te *json.UnmarshalTypeError) (string, []byte) {
 	for i, t := range tokens {
 		tokens[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
 	}
-	return schema.Pointer(tokens...), nil
+	return jsonx.Pointer(tokens...), nil
 }
 
 var tokenEscaper = strings.NewReplacer("~", "~0", "/", "~1")
@@ -101,7 +101,7 @@ func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.V
 		if want != "boolean" && jsonx.IsNumber(text) {
 			return numberViolation(ptr, text, te.Type)
 		}
-		v.Message = schema.ValueText(value) + " should be a string holding " + article(want)
+		v.Message = jsonx.ValueText(value) + " should be a string holding " + article(want)
 	case got == "string" && want == "string" && te.Type.Kind() == reflect.Slice:
 		return schema.NewViolation(ptr, "contentEncoding", value, "base64")
 	case want != "" && got != want && !(got == "integer" && want == "number"):
@@ -109,9 +109,9 @@ func typeViolation(ptr string, raw []byte, te *json.UnmarshalTypeError) schema.V
 	case isScalar(te.Type):
 		return schema.TypeViolation(ptr, value, got, "string") // the ",string" option
 	case want != "":
-		v.Message = schema.ValueText(value) + " cannot be read as " + article(want)
+		v.Message = jsonx.ValueText(value) + " cannot be read as " + article(want)
 	default:
-		v.Message = schema.ValueText(value) + " cannot be read"
+		v.Message = jsonx.ValueText(value) + " cannot be read"
 	}
 	return v
 }
@@ -177,12 +177,12 @@ func isNumeric(jsonType string) bool { return jsonType == "integer" || jsonType 
 // fraction or an exponent, which the decoder refuses. The validator words
 // the first two alike (see schema.NewViolation, schema.TypeViolation).
 func numberViolation(ptr, lit string, t reflect.Type) schema.Violation {
-	lo, hi, _ := schema.Range(t)
+	lo, hi, _ := jsonx.NumberRange(t)
 	num := []byte(lit)
 	above := schema.NewViolation(ptr, "maximum", num, hi)
 	below := schema.NewViolation(ptr, "minimum", num, lo)
 	says := func(words string) schema.Violation {
-		return schema.Violation{Pointer: ptr, Keyword: "type", Message: schema.ValueText(num) + words}
+		return schema.Violation{Pointer: ptr, Keyword: "type", Message: jsonx.ValueText(num) + words}
 	}
 	neg := strings.HasPrefix(lit, "-")
 	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {

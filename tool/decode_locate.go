@@ -115,7 +115,7 @@ func decodeKey(name string, kt reflect.Type) error {
 		_, err = strconv.ParseUint(name, 10, kt.Bits())
 	}
 	if err != nil {
-		lo, hi, _ := schema.Range(kt)
+		lo, hi, _ := jsonx.NumberRange(kt)
 		return integerKeyError("should be an integer from " + lo + " to " + hi)
 	}
 	return nil
@@ -130,10 +130,10 @@ func (e integerKeyError) Error() string { return string(e) }
 // the validator's violations (package schema): the value as sent, then
 // what it should be or why it cannot be read.
 func (f failure) violation() schema.Violation {
-	ptr := schema.Pointer(f.tokens...)
+	ptr := jsonx.Pointer(f.tokens...)
 	if f.key {
 		v := schema.Violation{Pointer: ptr, Keyword: "propertyNames",
-			Message: "the property name " + schema.ValueText(jsonx.AppendString(nil, string(f.raw)))}
+			Message: "the property name " + jsonx.ValueText(jsonx.AppendString(nil, string(f.raw)))}
 		var ie integerKeyError
 		switch text := methodText(f.err); {
 		case errors.As(f.err, &ie):
@@ -153,7 +153,7 @@ func (f failure) violation() schema.Violation {
 	if errors.As(f.err, &pe) {
 		return dateTimeViolation(ptr, pe.Value)
 	}
-	v := schema.Violation{Pointer: ptr, Keyword: "decode", Message: schema.ValueText(f.raw) + " cannot be read"}
+	v := schema.Violation{Pointer: ptr, Keyword: "decode", Message: jsonx.ValueText(f.raw) + " cannot be read"}
 	if f.raw != nil && f.raw[0] == '"' {
 		v.Keyword = "format"
 	}

@@ -27,7 +27,7 @@ func (p *keyPlan) check(args []byte) []schema.Violation {
 		tokens := append(pathTo(args, k.Start-1), k.Text(args))
 		// Worded as "additionalProperties": false words an unknown key, so
 		// that strict and relaxed schemas answer a case variant alike.
-		vs = append(vs, schema.NewViolation(schema.Pointer(tokens...), "additionalProperties", nil, ""))
+		vs = append(vs, schema.NewViolation(jsonx.Pointer(tokens...), "additionalProperties", nil, ""))
 	}
 	slices.SortFunc(vs, func(a, b schema.Violation) int { return cmp.Compare(a.Pointer, b.Pointer) })
 	vs = slices.Compact(vs) // a repeated key

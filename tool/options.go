@@ -2,8 +2,6 @@ package tool
 
 import (
 	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire/header"
 )
 
 // Option configures a tool built by New.
@@ -17,7 +15,7 @@ type config struct {
 	input       json.RawMessage
 	output      json.RawMessage
 	relaxed     bool
-	headerOpts  []header.Option
+	sensitive   []string
 	scopes      []string
 }
 
@@ -69,11 +67,11 @@ func AllowAdditionalProperties() Option {
 	return func(c *config) { c.relaxed = true }
 }
 
-// WithHeaderOptions configures the x-mcp-header admission check, such as
-// header.WithSensitiveNames to change the list of names never mirrored
-// into headers.
-func WithHeaderOptions(opts ...header.Option) Option {
-	return func(c *config) { c.headerOpts = opts }
+// WithSensitiveHeaderNames replaces the list of names that are never
+// mirrored into Mcp-Param headers (Tool.SensitiveHeaderNames). Called with
+// no names, it disables the check.
+func WithSensitiveHeaderNames(names ...string) Option {
+	return func(c *config) { c.sensitive = append([]string{}, names...) }
 }
 
 // WithScopes sets the OAuth scopes a caller needs to see and call the tool

@@ -5,7 +5,6 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -43,9 +42,17 @@ type Tool struct {
 	Icons []Icon
 	// Meta is the descriptor's optional _meta object.
 	Meta map[string]any
-	// HeaderOptions configure the x-mcp-header admission check of the
-	// input schema, such as header.WithSensitiveNames.
-	HeaderOptions []header.Option
+	// SensitiveHeaderNames replaces the list of names an x-mcp-header
+	// annotation of the input schema may not mirror into an Mcp-Param
+	// header, in its property name or its header name (the security
+	// considerations of the Streamable HTTP transport: secrets stay out of
+	// headers). Nil keeps the built-in list: password, passwd, secret,
+	// token, api_key, apikey, authorization, auth, cookie, credential,
+	// credentials, private_key and session. An empty, non-nil list turns
+	// the check off. Matching ignores case, '-' and '_', and also matches
+	// a run of words inside a name, so "access_token", "X-Auth-Token" and
+	// "apiKey" match while "author" does not.
+	SensitiveHeaderNames []string
 	// Scopes are the OAuth scopes a caller must hold, all of them, to see
 	// the tool in tools/list and to call it (see auth.Principal). They stay
 	// on the server: no client sees them in the descriptor. A caller

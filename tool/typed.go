@@ -83,7 +83,7 @@ func New[In, Out any](name, description string, fn func(ctx context.Context, in 
 	t := Tool{
 		Name: name, Title: cfg.title, Description: description,
 		Annotations: cfg.annotations, Icons: cfg.icons, Meta: cfg.meta,
-		HeaderOptions: cfg.headerOpts, Scopes: cfg.scopes,
+		SensitiveHeaderNames: cfg.sensitive, Scopes: cfg.scopes,
 	}
 	if fn == nil {
 		t.err = fmt.Errorf("tool %q has no handler", name)

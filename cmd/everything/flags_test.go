@@ -97,8 +97,8 @@ func TestParseFlagsRefuses(t *testing.T) {
 	}
 	s, err := parseFlags(nil, io.Discard)
 	if err != nil || s.watchInterval != defaultWatchInterval || s.pageSize != 10 || s.completionRate != 0 || s.fixtures ||
-		s.inputStateTTL != mcp.DefaultInputStateTTL || s.clientRequestTimeout != mcp.DefaultClientRequestTimeout ||
-		s.taskTTL != mcp.DefaultTaskTTL || s.serverOptions(nil).TaskTTL != mcp.DefaultTaskTTL {
+		s.inputStateTTL != 15*time.Minute || s.clientRequestTimeout != 5*time.Minute ||
+		s.taskTTL != time.Hour || s.serverOptions(nil).TaskTTL != time.Hour {
 		t.Errorf("defaults: %+v, %v", s, err)
 	}
 	s, err = parseFlags([]string{"-input-state-ttl", "250ms", "-client-request-timeout", "2s", "-task-ttl", "1500ms"}, io.Discard)

@@ -6,7 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/header"
 	"github.com/mcpwire/mcpwire/schema"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -104,7 +104,11 @@ func compileSchemas(t tool.Tool) (*Contract, error) {
 	if !in.IsObjectRoot() {
 		return nil, fmt.Errorf(`tool %q: input schema: the root must declare "type": "object" (arguments are always a JSON object)`, t.Name)
 	}
-	if c.headers, err = header.Annotations(src, t.HeaderOptions...); err != nil {
+	var hopts []header.Option
+	if t.SensitiveHeaderNames != nil {
+		hopts = append(hopts, header.WithSensitiveNames(t.SensitiveHeaderNames))
+	}
+	if c.headers, err = header.Annotations(src, hopts...); err != nil {
 		return nil, fmt.Errorf("tool %q: input schema: %w", t.Name, err)
 	}
 	c.in = in

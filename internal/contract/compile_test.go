@@ -11,8 +11,8 @@ import (
 
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/header"
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/header"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/schema"
 	"github.com/mcpwire/mcpwire/tool"
@@ -125,7 +125,7 @@ func TestCompileHeaderRules(t *testing.T) {
 	tests := []struct {
 		name     string
 		in, out  string
-		opts     []header.Option
+		opts     []string
 		wantRule error
 	}{
 		{"not a token", prop(`"a":{"type":"string","x-mcp-header":"Bad Name"}`), "", nil, header.ErrName},
@@ -141,13 +141,13 @@ func TestCompileHeaderRules(t *testing.T) {
 		{"under $defs", `{"type":"object","$defs":{"d":{"type":"string","x-mcp-header":"A"}},"properties":{"a":{"$ref":"#/$defs/d"}}}`, "", nil, header.ErrLocation},
 		{"sensitive property", prop(`"api_key":{"type":"string","x-mcp-header":"Key"}`), "", nil, header.ErrSensitive},
 		{"sensitive header", prop(`"a":{"type":"string","x-mcp-header":"X-Auth-Token"}`), "", nil, header.ErrSensitive},
-		{"configured sensitive name", prop(`"tenant":{"type":"string","x-mcp-header":"Tenant"}`), "", []header.Option{header.WithSensitiveNames([]string{"tenant"})}, header.ErrSensitive},
+		{"configured sensitive name", prop(`"tenant":{"type":"string","x-mcp-header":"Tenant"}`), "", []string{"tenant"}, header.ErrSensitive},
 		{"in the output schema", "", `{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A"}}}`, nil, header.ErrOutput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tl := rawTool("hdr", tt.in, tt.out)
-			tl.HeaderOptions = tt.opts
+			tl.SensitiveHeaderNames = tt.opts
 			err := newServer().AddTool(tl)
 			if !errors.Is(err, tt.wantRule) {
 				t.Fatalf("AddTool = %v, want rule %v", err, tt.wantRule)
@@ -159,14 +159,14 @@ func TestCompileHeaderRules(t *testing.T) {
 	}
 }
 
-func TestHeaderOptionsRelaxTheList(t *testing.T) {
+func TestSensitiveHeaderNamesRelaxTheList(t *testing.T) {
 	in := `{"type":"object","properties":{"session":{"type":"string","x-mcp-header":"Session"}}}`
 	if _, err := contract.Compile(rawTool("s", in, ""), nil); !errors.Is(err, header.ErrSensitive) {
 		t.Fatalf("default list: Compile = %v, want ErrSensitive", err)
 	}
 	tl := tool.New("s", "", noop[struct {
 		Session string `json:"session"`
-	}, *tool.Result](), tool.WithInputSchema(json.RawMessage(in)), tool.WithHeaderOptions(header.WithSensitiveNames(nil)))
+	}, *tool.Result](), tool.WithInputSchema(json.RawMessage(in)), tool.WithSensitiveHeaderNames())
 	if anns := mustCompile(t, tl).Headers(); len(anns) != 1 || anns[0].Header != "Session" {
 		t.Fatalf("Headers = %+v", anns)
 	}

@@ -24,7 +24,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/jsonx"
-	"github.com/mcpwire/mcpwire/schema"
 )
 
 // Encoder writes the JSON of the values of one type.
@@ -342,7 +341,7 @@ func (e *encodeError) Error() string {
 	if len(e.tokens) > 0 {
 		tokens := slices.Clone(e.tokens)
 		slices.Reverse(tokens)
-		ptr = schema.Pointer(tokens...)
+		ptr = jsonx.Pointer(tokens...)
 	}
 	return "encoding structured content: " + ptr + ": " + e.msg
 }

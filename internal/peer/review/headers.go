@@ -3,7 +3,7 @@ package review
 import (
 	json "github.com/goccy/go-json"
 
-	"github.com/mcpwire/mcpwire/header"
+	"github.com/mcpwire/mcpwire/internal/header"
 )
 
 // HeaderVerdict is one x-mcp-header annotation of a descriptor and its

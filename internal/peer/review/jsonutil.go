@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
-	"github.com/mcpwire/mcpwire/schema"
 )
 
 // members is a JSON object's members by exact key; a repeated key keeps
@@ -58,7 +57,7 @@ func array(raw json.RawMessage) ([]json.RawMessage, bool) {
 }
 
 // at returns the JSON pointer base extended by the reference tokens.
-func at(base string, tokens ...string) string { return base + schema.Pointer(tokens...) }
+func at(base string, tokens ...string) string { return base + jsonx.Pointer(tokens...) }
 
 // index is a JSON pointer reference token for an array index.
 func index(i int) string { return strconv.Itoa(i) }

@@ -1,6 +1,6 @@
 package review
 
-import "github.com/mcpwire/mcpwire/header"
+import "github.com/mcpwire/mcpwire/internal/header"
 
 // Rule identifiers of the admit gate (tools/list, resources/list,
 // resources/templates/list and prompts/list descriptors).
