@@ -109,6 +109,10 @@ func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
 		return tool.TextResult("here"), nil
 	}))
 	c := serveOnPipe(t, srv)
+	// On a loaded machine the reader may take longer than calmAfter to
+	// read the next call after the first detaches, and would then run it
+	// too: keep the session from calming down until the burst is served.
+	srv.sessionDetacher(t).calmFor.Store(int64(time.Hour))
 	// The first call runs on the reader until it detaches, the next three
 	// on workers, and the last waits for a slot. Once the first ends, a
 	// fourth worker takes the last; once they end, every slot is an idle
@@ -129,6 +133,7 @@ func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
 	if n := srv.sessionWorkers(); n != slots {
 		t.Fatalf("%d workers after the burst, want %d", n, slots)
 	}
+	srv.sessionDetacher(t).calmFor.Store(0)
 	time.Sleep(2 * calmAfter) // the first call detached: let the session calm down
 	for i := range 3 {
 		c.call(slots+1+i, "where")
@@ -137,6 +142,21 @@ func TestLoneCallTakesAnIdleWorkersSlot(t *testing.T) {
 		}
 		c.answer()
 	}
+}
+
+// sessionDetacher returns the detacher of the server's one session,
+// waiting up to 10 s for Serve to begin it.
+func (s *Server) sessionDetacher(t *testing.T) *detacher {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		s.sessMu.Lock()
+		for ss := range s.sessions {
+			s.sessMu.Unlock()
+			return &ss.sched.detacher
+		}
+		s.sessMu.Unlock()
+	}
+	t.Fatal("the server began no session within 10 s")
+	return nil
 }
 
 // sessionWorkers returns the worker slots taken in the server's one

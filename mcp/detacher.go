@@ -23,6 +23,9 @@ type detacher struct {
 	// lastDetach is when a call last had to detach (UnixNano; 0 before
 	// the first): see calm.
 	lastDetach atomic.Int64
+	// calmFor, when set, replaces calmAfter (in nanoseconds): tests that
+	// need a burst to reach the pool on a slow machine lengthen it.
+	calmFor atomic.Int64
 
 	mu      sync.Mutex
 	timer   *time.Timer
@@ -108,7 +111,11 @@ const calmAfter = 10 * detachAfter
 // calls does not pay detachAfter of the reader's time each.
 func (d *detacher) calm() bool {
 	last := d.lastDetach.Load()
-	return last == 0 || time.Now().UnixNano()-last >= int64(calmAfter)
+	after := d.calmFor.Load()
+	if after == 0 {
+		after = int64(calmAfter)
+	}
+	return last == 0 || time.Now().UnixNano()-last >= after
 }
 
 // stop stops the timer for good, when reading has ended.
