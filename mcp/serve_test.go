@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,16 +18,34 @@ var errBrokenPipe = errors.New("broken pipe")
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errBrokenPipe }
 
+// signallingWriter fails as failingWriter does and closes wrote at its
+// first write.
+type signallingWriter struct {
+	once  sync.Once
+	wrote chan struct{}
+}
+
+func (w *signallingWriter) Write([]byte) (int, error) {
+	w.once.Do(func() { close(w.wrote) })
+	return 0, errBrokenPipe
+}
+
 // Serve returns nil when the peer closes its side cleanly (covered by every
 // other test's cleanup) and the I/O error when writing fails.
 func TestServeReturnsWriteError(t *testing.T) {
 	srv := newServer(t, nil)
 	inR, inW := io.Pipe()
-	conn := transport.NewStream(inR, failingWriter{}, transport.Options{})
+	w := &signallingWriter{wrote: make(chan struct{})}
+	conn := transport.NewStream(inR, w, transport.Options{})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), conn) }()
 	io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
-	time.Sleep(50 * time.Millisecond) // the answer meets the failing writer
+	select {
+	case <-w.wrote: // the answer met the failing writer
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server wrote no answer within 10 s")
+	}
+	time.Sleep(10 * time.Millisecond) // and the failure is noted before the input ends
 	inW.Close()
 	select {
 	case err := <-done:
