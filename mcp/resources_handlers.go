@@ -15,34 +15,6 @@ import (
 	"github.com/mcpwire/mcpwire/resource"
 )
 
-func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	list, gen := ss.srv.resourceSnapshot()
-	visible, varies := visibleList(list, (*resourceEntry).gated, func(e *resourceEntry) bool { return e.visibleTo(r.caller) })
-	page, next, err := pageOf(ss.srv, listResources, p.Cursor, visible, gen, func(e *resourceEntry) protocol.Resource { return e.wire(r.rev) })
-	if err != nil {
-		return nil, err
-	}
-	res := &protocol.ListResourcesResult{Resources: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
-	}
-	return res, nil
-}
-
-func handleResourceTemplatesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	list, gen := ss.srv.templateSnapshot()
-	visible, varies := visibleList(list, (*templateEntry).gated, func(e *templateEntry) bool { return r.caller.HasScopes(e.tmpl.Scopes...) })
-	page, next, err := pageOf(ss.srv, listTemplates, p.Cursor, visible, gen, func(e *templateEntry) protocol.ResourceTemplate { return e.wire(r.rev) })
-	if err != nil {
-		return nil, err
-	}
-	res := &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
-	}
-	return res, nil
-}
-
 // handleResourcesRead reads a registered resource, or the first template
 // that matches the URI, among those whose scopes the caller holds. A URI
 // nothing answers is -32002 with data.uri (-32602 in the modern era: see

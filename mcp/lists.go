@@ -1,0 +1,158 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// list is one of the server's four lists (tools, prompts, resources and
+// resource templates) as one generic piece: where its registry is, what
+// a change tells the clients, and how its list method ("Pagination" in
+// the specification) pages it for a caller. E is the registered entry, W
+// its wire descriptor.
+type list[E listed, W any] struct {
+	kind    byte // the list a cursor names (see cursor.go)
+	reg     func(*Server) *registry[E]
+	changed func(*Server) // tells every client the list changed
+	// gated reports whether some callers may not see e; sees returns,
+	// for the caller of r, whether it sees a gated entry.
+	gated  func(E) bool
+	sees   func(r *request) func(E) bool
+	wire   func(E, protocol.Revision) W // the descriptor revision r defines
+	result func(page []W, next *string) listResult
+}
+
+// listResult is a list method's result.
+type listResult interface {
+	ResultCacheHints() *protocol.CacheHints
+}
+
+// The four lists.
+var (
+	toolList = &list[*entry, protocol.Tool]{
+		kind: listTools, reg: func(s *Server) *registry[*entry] { return &s.tools }, changed: (*Server).toolsChanged,
+		gated: func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly },
+		sees: func(r *request) func(*entry) bool {
+			tasks := declaresTasks(r)
+			return func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) }
+		},
+		wire: (*entry).wireTool,
+		result: func(page []protocol.Tool, next *string) listResult {
+			return &protocol.ListToolsResult{Tools: page, NextCursor: next}
+		},
+	}
+	promptList = &list[*promptEntry, protocol.Prompt]{
+		kind: listPrompts, reg: func(s *Server) *registry[*promptEntry] { return &s.prompts }, changed: (*Server).promptsChanged,
+		gated: (*promptEntry).scoped,
+		sees: func(r *request) func(*promptEntry) bool {
+			return func(e *promptEntry) bool { return r.caller.HasScopes(e.p.Scopes...) }
+		},
+		wire: (*promptEntry).wire,
+		result: func(page []protocol.Prompt, next *string) listResult {
+			return &protocol.ListPromptsResult{Prompts: page, NextCursor: next}
+		},
+	}
+	resourceList = &list[*resourceEntry, protocol.Resource]{
+		kind: listResources, reg: func(s *Server) *registry[*resourceEntry] { return &s.resources }, changed: (*Server).resourcesChanged,
+		gated: (*resourceEntry).gated,
+		sees: func(r *request) func(*resourceEntry) bool {
+			return func(e *resourceEntry) bool { return e.visibleTo(r.caller) }
+		},
+		wire: (*resourceEntry).wire,
+		result: func(page []protocol.Resource, next *string) listResult {
+			return &protocol.ListResourcesResult{Resources: page, NextCursor: next}
+		},
+	}
+	templateList = &list[*templateEntry, protocol.ResourceTemplate]{
+		kind: listTemplates, reg: func(s *Server) *registry[*templateEntry] { return &s.templates }, changed: (*Server).resourcesChanged,
+		gated: (*templateEntry).gated,
+		sees: func(r *request) func(*templateEntry) bool {
+			return func(e *templateEntry) bool { return r.caller.HasScopes(e.tmpl.Scopes...) }
+		},
+		wire: (*templateEntry).wire,
+		result: func(page []protocol.ResourceTemplate, next *string) listResult {
+			return &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
+		},
+	}
+)
+
+// serve answers the list method: the page at the cursor of what the
+// caller sees. A list no caller sees differently is encoded once per
+// revision and page (see cachedPage); one with gated entries is built per
+// caller and marked private.
+func (l *list[E, W]) serve(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
+	all, snap := l.snapshot(ss.srv)
+	var sees func(E) bool
+	visible, varies := visibleList(all, l.gated, func(e E) bool {
+		if sees == nil {
+			sees = l.sees(r)
+		}
+		return sees(e)
+	})
+	build := func() (any, error) {
+		page, next, err := pageOf(ss.srv, l.kind, p.Cursor, visible, snap, func(e E) W { return l.wire(e, r.rev) })
+		if err != nil {
+			return nil, err
+		}
+		res := l.result(page, next)
+		if varies {
+			ss.srv.privateCache(res, r)
+		}
+		return res, nil
+	}
+	if varies { // what a caller sees depends on its scopes or capabilities
+		return build()
+	}
+	return cachedPage(ss.srv, l.kind, p.Cursor, snap, len(all), r, build)
+}
+
+// add registers e and tells the clients; op names the registration
+// method in the error, which wraps dup when e's key is taken.
+func (l *list[E, W]) add(s *Server, op string, e E, dup error) error {
+	reg := l.reg(s)
+	s.mu.Lock()
+	added := reg.add(e)
+	s.mu.Unlock()
+	if !added {
+		return fmt.Errorf("mcp: %s: %w: %s", op, dup, clip.Quote(reg.key(e)))
+	}
+	l.changed(s)
+	return nil
+}
+
+// remove unregisters the entry with key k, keeping the others' order,
+// tells the clients, and reports whether it was there.
+func (l *list[E, W]) remove(s *Server, k string) bool {
+	s.mu.Lock()
+	ok := l.reg(s).remove(k)
+	s.mu.Unlock()
+	if ok {
+		l.changed(s)
+	}
+	return ok
+}
+
+// get returns the entry with key k.
+func (l *list[E, W]) get(s *Server, k string) (E, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return l.reg(s).get(k)
+}
+
+// snapshot returns the list and its snapshot (for pageOf).
+func (l *list[E, W]) snapshot(s *Server) ([]E, *listSnapshot[E]) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	reg := l.reg(s)
+	return reg.list, reg.snap
+}
+
+// must panics with err, for the MustAdd methods.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
