@@ -32,52 +32,48 @@ type listResult interface {
 
 // The four lists.
 var (
-	toolList = &list[*entry, protocol.Tool]{
-		kind: listTools, reg: func(s *Server) *registry[*entry] { return &s.tools }, changed: (*Server).toolsChanged,
-		gated: func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly },
-		sees: func(r *request) func(*entry) bool {
-			tasks := declaresTasks(r)
-			return func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) }
-		},
-		wire: (*entry).wireTool,
-		result: func(page []protocol.Tool, next *string) listResult {
-			return &protocol.ListToolsResult{Tools: page, NextCursor: next}
-		},
-	}
-	promptList = &list[*promptEntry, protocol.Prompt]{
-		kind: listPrompts, reg: func(s *Server) *registry[*promptEntry] { return &s.prompts }, changed: (*Server).promptsChanged,
-		gated: (*promptEntry).scoped,
-		sees: func(r *request) func(*promptEntry) bool {
-			return func(e *promptEntry) bool { return r.caller.HasScopes(e.p.Scopes...) }
-		},
-		wire: (*promptEntry).wire,
-		result: func(page []protocol.Prompt, next *string) listResult {
-			return &protocol.ListPromptsResult{Prompts: page, NextCursor: next}
-		},
-	}
-	resourceList = &list[*resourceEntry, protocol.Resource]{
-		kind: listResources, reg: func(s *Server) *registry[*resourceEntry] { return &s.resources }, changed: (*Server).resourcesChanged,
-		gated: (*resourceEntry).gated,
-		sees: func(r *request) func(*resourceEntry) bool {
-			return func(e *resourceEntry) bool { return e.visibleTo(r.caller) }
-		},
-		wire: (*resourceEntry).wire,
-		result: func(page []protocol.Resource, next *string) listResult {
-			return &protocol.ListResourcesResult{Resources: page, NextCursor: next}
-		},
-	}
-	templateList = &list[*templateEntry, protocol.ResourceTemplate]{
-		kind: listTemplates, reg: func(s *Server) *registry[*templateEntry] { return &s.templates }, changed: (*Server).resourcesChanged,
-		gated: (*templateEntry).gated,
-		sees: func(r *request) func(*templateEntry) bool {
-			return func(e *templateEntry) bool { return r.caller.HasScopes(e.tmpl.Scopes...) }
-		},
-		wire: (*templateEntry).wire,
-		result: func(page []protocol.ResourceTemplate, next *string) listResult {
-			return &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
-		},
-	}
+	toolList = &list[*entry, protocol.Tool]{listTools, func(s *Server) *registry[*entry] { return &s.tools }, (*Server).toolsChanged,
+		func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly }, toolSees, (*entry).wireTool, toolsResult}
+	promptList = &list[*promptEntry, protocol.Prompt]{listPrompts, func(s *Server) *registry[*promptEntry] { return &s.prompts }, (*Server).promptsChanged,
+		(*promptEntry).scoped, holdsScopes(func(e *promptEntry) []string { return e.p.Scopes }), (*promptEntry).wire, promptsResult}
+	resourceList = &list[*resourceEntry, protocol.Resource]{listResources, func(s *Server) *registry[*resourceEntry] { return &s.resources }, (*Server).resourcesChanged,
+		(*resourceEntry).gated, resourceSees, (*resourceEntry).wire, resourcesResult}
+	templateList = &list[*templateEntry, protocol.ResourceTemplate]{listTemplates, func(s *Server) *registry[*templateEntry] { return &s.templates }, (*Server).resourcesChanged,
+		(*templateEntry).gated, holdsScopes(func(e *templateEntry) []string { return e.tmpl.Scopes }), (*templateEntry).wire, templatesResult}
 )
+
+// The four list results.
+func toolsResult(page []protocol.Tool, next *string) listResult {
+	return &protocol.ListToolsResult{Tools: page, NextCursor: next}
+}
+func promptsResult(page []protocol.Prompt, next *string) listResult {
+	return &protocol.ListPromptsResult{Prompts: page, NextCursor: next}
+}
+func resourcesResult(page []protocol.Resource, next *string) listResult {
+	return &protocol.ListResourcesResult{Resources: page, NextCursor: next}
+}
+func templatesResult(page []protocol.ResourceTemplate, next *string) listResult {
+	return &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
+}
+
+// resourceSees admits the resources the caller may see (see visibleTo).
+func resourceSees(r *request) func(*resourceEntry) bool {
+	return func(e *resourceEntry) bool { return e.visibleTo(r.caller) }
+}
+
+// toolSees admits the tools whose scopes the caller holds, and those for
+// task clients only when the request declares the tasks extension.
+func toolSees(r *request) func(*entry) bool {
+	tasks := declaresTasks(r)
+	return func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) }
+}
+
+// holdsScopes admits the entries whose scopes the caller holds.
+func holdsScopes[E any](scopes func(E) []string) func(r *request) func(E) bool {
+	return func(r *request) func(E) bool {
+		return func(e E) bool { return r.caller.HasScopes(scopes(e)...) }
+	}
+}
 
 // serve answers the list method: the page at the cursor of what the
 // caller sees. A list no caller sees differently is encoded once per
@@ -148,6 +144,21 @@ func (l *list[E, W]) snapshot(s *Server) ([]E, *listSnapshot[E]) {
 	defer s.mu.RUnlock()
 	reg := l.reg(s)
 	return reg.list, reg.snap
+}
+
+// newerFields sets the members of a prompt, resource or template
+// descriptor that only some revisions define, when r does: title, _meta
+// and icons.
+func newerFields(r protocol.Revision, title *string, meta *protocol.Meta, icons *[]protocol.Icon, t string, m protocol.Meta, ic []protocol.Icon) {
+	if r.HasTitles() {
+		*title = t
+	}
+	if r.HasContentMeta() {
+		*meta = m
+	}
+	if r.HasIcons() {
+		*icons = ic
+	}
 }
 
 // must panics with err, for the MustAdd methods.

@@ -206,15 +206,7 @@ func (e *promptEntry) wire(r protocol.Revision) protocol.Prompt {
 		}
 		w.Arguments = append(w.Arguments, wa)
 	}
-	if r.HasTitles() {
-		w.Title = p.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = p.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, p.Title, e.meta, p.Icons)
 	return w
 }
 

@@ -169,15 +169,7 @@ func (e *resourceEntry) wire(r protocol.Revision) protocol.Resource {
 	res := e.res
 	w := protocol.Resource{URI: res.URI, Name: res.Name, Description: res.Description, MimeType: res.MimeType,
 		Size: res.Size, Annotations: wireAnnotations(res.Annotations, r)}
-	if r.HasTitles() {
-		w.Title = res.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = res.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, res.Title, e.meta, res.Icons)
 	return w
 }
 
@@ -186,15 +178,7 @@ func (e *templateEntry) wire(r protocol.Revision) protocol.ResourceTemplate {
 	t := e.tmpl
 	w := protocol.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Description: t.Description,
 		MimeType: t.MimeType, Annotations: wireAnnotations(t.Annotations, r)}
-	if r.HasTitles() {
-		w.Title = t.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = t.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, t.Title, e.meta, t.Icons)
 	return w
 }
 
