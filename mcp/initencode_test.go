@@ -53,17 +53,7 @@ func TestEncodeInitializeMatchesMarshal(t *testing.T) {
 					if _, ok := appendInitialize(nil, res); ok != plain {
 						t.Errorf("%s caps %d info %d instructions %d: written by hand %v, want %v", version, ci, ii, si, ok, plain)
 					}
-					want, err := json.Marshal(res)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := encodeInitialize(res)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if string(got) != string(want) {
-						t.Errorf("encodeInitialize:\n got %s\nwant %s", got, want)
-					}
+					sameAsTyped(t, res)
 				}
 			}
 		}
@@ -115,18 +105,25 @@ func TestEncodeInitializeEveryCapabilitySet(t *testing.T) {
 		for _, caps := range sets {
 			res := &protocol.InitializeResult{ProtocolVersion: r.String(), Capabilities: caps,
 				ServerInfo: servers[0].serverInfo(r), Instructions: "Use the tools."}
-			want, err := json.Marshal(res)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := encodeInitialize(res)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != string(want) {
-				t.Fatalf("%s:\n got %s\nwant %s", r, got, want)
-			}
+			sameAsTyped(t, res)
 		}
+	}
+}
+
+// sameAsTyped fails t when encodeInitialize writes res otherwise than
+// the typed encoding does.
+func sameAsTyped(t *testing.T, res *protocol.InitializeResult) {
+	t.Helper()
+	want, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := encodeInitialize(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Fatalf("%s:\n got %s\nwant %s", res.ProtocolVersion, got, want)
 	}
 }
 

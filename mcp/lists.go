@@ -17,10 +17,10 @@ type list[E listed, W any] struct {
 	kind    byte // the list a cursor names (see cursor.go)
 	reg     func(*Server) *registry[E]
 	changed func(*Server) // tells every client the list changed
-	// gated reports whether some callers may not see e; sees returns,
-	// for the caller of r, whether it sees a gated entry.
+	// gated reports whether some callers may not see e; sees whether the
+	// caller of r sees a gated entry.
 	gated  func(E) bool
-	sees   func(r *request) func(E) bool
+	sees   func(e E, r *request) bool
 	wire   func(E, protocol.Revision) W // the descriptor revision r defines
 	result func(page []W, next *string) listResult
 }
@@ -57,22 +57,18 @@ func templatesResult(page []protocol.ResourceTemplate, next *string) listResult 
 }
 
 // resourceSees admits the resources the caller may see (see visibleTo).
-func resourceSees(r *request) func(*resourceEntry) bool {
-	return func(e *resourceEntry) bool { return e.visibleTo(r.caller) }
-}
+func resourceSees(e *resourceEntry, r *request) bool { return e.visibleTo(r.caller) }
 
 // toolSees admits the tools whose scopes the caller holds, and those for
-// task clients only when the request declares the tasks extension.
-func toolSees(r *request) func(*entry) bool {
-	tasks := declaresTasks(r)
-	return func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) }
+// task clients only when the request declares the tasks extension (read
+// for those tools alone: they are few, when there are any).
+func toolSees(e *entry, r *request) bool {
+	return r.caller.HasScopes(e.tool.Scopes...) && (!e.task.TaskClientsOnly || declaresTasks(r))
 }
 
 // holdsScopes admits the entries whose scopes the caller holds.
-func holdsScopes[E any](scopes func(E) []string) func(r *request) func(E) bool {
-	return func(r *request) func(E) bool {
-		return func(e E) bool { return r.caller.HasScopes(scopes(e)...) }
-	}
+func holdsScopes[E any](scopes func(E) []string) func(E, *request) bool {
+	return func(e E, r *request) bool { return r.caller.HasScopes(scopes(e)...) }
 }
 
 // serve answers the list method: the page at the cursor of what the
@@ -81,13 +77,7 @@ func holdsScopes[E any](scopes func(E) []string) func(r *request) func(E) bool {
 // caller and marked private.
 func (l *list[E, W]) serve(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
 	all, snap := l.snapshot(ss.srv)
-	var sees func(E) bool
-	visible, varies := visibleList(all, l.gated, func(e E) bool {
-		if sees == nil {
-			sees = l.sees(r)
-		}
-		return sees(e)
-	})
+	visible, varies := visibleList(all, l.gated, func(e E) bool { return l.sees(e, r) })
 	build := func() (any, error) {
 		page, next, err := pageOf(ss.srv, l.kind, p.Cursor, visible, snap, func(e E) W { return l.wire(e, r.rev) })
 		if err != nil {
