@@ -44,9 +44,7 @@ func (s *Server) CompleteElicitation(elicitationID string) bool {
 	if !ok {
 		return false
 	}
-	params, _ := json.Marshal(struct {
-		ElicitationID string `json:"elicitationId"`
-	}{elicitationID})
+	params, _ := json.Marshal(protocol.ElicitationCompleteNotificationParams{ElicitationID: elicitationID})
 	ss.send(&jsonrpc.Notification{Method: protocol.NotificationElicitationComplete, Params: params})
 	return true
 }

@@ -56,6 +56,12 @@ type question struct {
 	params      json.RawMessage
 }
 
+// request is the question as the request it asks, encoded.
+func (q *question) request() json.RawMessage {
+	body, _ := json.Marshal(protocol.RawRequest{Method: q.method, Params: q.params})
+	return body
+}
+
 // legacyAsker is the input of every legacy call that may ask the client:
 // it holds nothing until the handler remembers a value (see own), so that
 // a call that never asks allocates nothing for it.
@@ -241,11 +247,7 @@ func (s *Server) required(in *input) (*protocol.InputRequiredResult, *jsonrpc.Er
 	}
 	for _, q := range in.asked {
 		var req protocol.InputRequest
-		body, _ := json.Marshal(struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-		}{q.method, q.params})
-		if err := json.Unmarshal(body, &req); err != nil {
+		if err := json.Unmarshal(q.request(), &req); err != nil {
 			return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "internal error: the %s request the handler made is not valid: %v", q.method, err)
 		}
 		res.InputRequests[q.key] = req

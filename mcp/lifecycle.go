@@ -56,7 +56,7 @@ func handlePing(context.Context, *session, *call, *request) (any, error) {
 func (s *Server) capabilities(r protocol.Revision) protocol.ServerCapabilities {
 	caps := protocol.ServerCapabilities{Logging: protocol.Object{}}
 	yes := true
-	if tools, _ := s.snapshot(); len(tools) > 0 || s.opts.DynamicTools {
+	if tools, _ := toolList.snapshot(s); len(tools) > 0 || s.opts.DynamicTools {
 		caps.Tools = &protocol.ToolsCapability{ListChanged: &yes}
 	}
 	if capResources(s) {

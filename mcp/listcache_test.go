@@ -19,7 +19,7 @@ func listPage(t *testing.T, s *Server, rv protocol.Revision, caller *auth.Princi
 	t.Helper()
 	ss := newSession(s, nil)
 	r := &request{method: "tools/list", rev: rv, caller: caller}
-	res, err := handleToolsList(context.Background(), ss, nil, r, &protocol.PaginatedRequestParams{Cursor: cursor})
+	res, err := toolList.serve(context.Background(), ss, nil, r, &protocol.PaginatedRequestParams{Cursor: cursor})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func listPage(t *testing.T, s *Server, rv protocol.Revision, caller *auth.Princi
 // cached page must equal byte for byte.
 func uncachedPage(t *testing.T, s *Server, rv protocol.Revision, cursor *string) json.RawMessage {
 	t.Helper()
-	tools, snap := s.snapshot()
+	tools, snap := toolList.snapshot(s)
 	page, next, err := pageOf(s, listTools, cursor, tools, snap, func(e *entry) protocol.Tool { return e.wireTool(rv) })
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestToolsListPageCache(t *testing.T) {
 		t.Fatalf("after a change the page is %s, want %s", got, uncachedPage(t, s, protocol.Revision20251125, nil))
 	}
 	ss := newSession(s, nil)
-	if _, err := handleToolsList(context.Background(), ss, nil, &request{method: "tools/list", rev: protocol.Revision20251125},
+	if _, err := toolList.serve(context.Background(), ss, nil, &request{method: "tools/list", rev: protocol.Revision20251125},
 		&protocol.PaginatedRequestParams{Cursor: res.NextCursor}); err == nil {
 		t.Fatal("a cursor of the list before the change still opens")
 	}

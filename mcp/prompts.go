@@ -41,34 +41,15 @@ func (s *Server) AddPrompt(p Prompt) error {
 		return fmt.Errorf("mcp: AddPrompt: %w: prompt %q: %w", ErrInvalidPrompt, p.Name, err)
 	}
 	p.Arguments = slices.Clone(p.Arguments)
-	s.mu.Lock()
-	added := s.prompts.add(&promptEntry{p: p, meta: meta})
-	s.mu.Unlock()
-	if !added {
-		return fmt.Errorf("mcp: AddPrompt: %w: %q", ErrDuplicatePrompt, p.Name)
-	}
-	s.promptsChanged()
-	return nil
+	return promptList.add(s, "AddPrompt", &promptEntry{p: p, meta: meta}, ErrDuplicatePrompt)
 }
 
 // MustAddPrompt is AddPrompt that panics on error, for start-up code.
-func (s *Server) MustAddPrompt(p Prompt) {
-	if err := s.AddPrompt(p); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddPrompt(p Prompt) { must(s.AddPrompt(p)) }
 
 // RemovePrompt unregisters a prompt by name and reports whether it was
 // there; the order of the others is kept.
-func (s *Server) RemovePrompt(name string) bool {
-	s.mu.Lock()
-	ok := s.prompts.remove(name)
-	s.mu.Unlock()
-	if ok {
-		s.promptsChanged()
-	}
-	return ok
-}
+func (s *Server) RemovePrompt(name string) bool { return promptList.remove(s, name) }
 
 func checkPrompt(p Prompt) error {
 	if err := p.Err(); err != nil {
@@ -98,34 +79,6 @@ func checkPrompt(p Prompt) error {
 	return nil
 }
 
-// promptSnapshot returns the prompt list and its snapshot (for pageOf).
-func (s *Server) promptSnapshot() ([]*promptEntry, *listSnapshot[*promptEntry]) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.prompts.list, s.prompts.snap
-}
-
-// lookupPrompt returns the prompt with the given name.
-func (s *Server) lookupPrompt(name string) (*promptEntry, bool) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.prompts.get(name)
-}
-
-func handlePromptsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	list, gen := ss.srv.promptSnapshot()
-	visible, varies := visibleList(list, (*promptEntry).scoped, func(e *promptEntry) bool { return r.caller.HasScopes(e.p.Scopes...) })
-	page, next, err := pageOf(ss.srv, listPrompts, p.Cursor, visible, gen, func(e *promptEntry) protocol.Prompt { return e.wire(r.rev) })
-	if err != nil {
-		return nil, err
-	}
-	res := &protocol.ListPromptsResult{Prompts: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
-	}
-	return res, nil
-}
-
 // scoped reports whether the prompt needs scopes (see scopes.go).
 func (e *promptEntry) scoped() bool { return len(e.p.Scopes) > 0 }
 
@@ -136,7 +89,7 @@ func handlePromptsGet(ctx context.Context, ss *session, c *call, r *request, p *
 	if p.Name == "" {
 		return nil, invalidParams(`prompts/get needs a "name" string`)
 	}
-	e, ok := ss.srv.lookupPrompt(p.Name)
+	e, ok := promptList.get(ss.srv, p.Name)
 	if !ok {
 		return nil, invalidParams("unknown prompt %s", clip.Quote(p.Name))
 	}
@@ -252,15 +205,7 @@ func (e *promptEntry) wire(r protocol.Revision) protocol.Prompt {
 		}
 		w.Arguments = append(w.Arguments, wa)
 	}
-	if r.HasTitles() {
-		w.Title = p.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = p.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, p.Title, e.meta, p.Icons)
 	return w
 }
 

@@ -44,14 +44,7 @@ func (s *Server) AddResource(r Resource) error {
 	if err != nil {
 		return fmt.Errorf("mcp: AddResource: %w: resource %s: %w", ErrInvalidResource, clip.Quote(r.URI), err)
 	}
-	s.mu.Lock()
-	added := s.resources.add(&resourceEntry{res: r, meta: meta})
-	s.mu.Unlock()
-	if !added {
-		return fmt.Errorf("mcp: AddResource: %w: %s", ErrDuplicateResource, clip.Quote(r.URI))
-	}
-	s.resourcesChanged()
-	return nil
+	return resourceList.add(s, "AddResource", &resourceEntry{res: r, meta: meta}, ErrDuplicateResource)
 }
 
 // AddResourceTemplate registers a resource template. The URI template is
@@ -79,66 +72,23 @@ func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	if err != nil {
 		return fmt.Errorf("mcp: AddResourceTemplate: %w: resource template %s: %w", ErrInvalidResource, clip.Quote(t.URITemplate), err)
 	}
-	s.mu.Lock()
-	added := s.templates.add(&templateEntry{tmpl: t, matcher: m, meta: meta})
-	s.mu.Unlock()
-	if !added {
-		return fmt.Errorf("mcp: AddResourceTemplate: %w: %s", ErrDuplicateResource, clip.Quote(t.URITemplate))
-	}
-	s.resourcesChanged()
-	return nil
+	return templateList.add(s, "AddResourceTemplate", &templateEntry{tmpl: t, matcher: m, meta: meta}, ErrDuplicateResource)
 }
 
 // MustAddResource is AddResource that panics on error, for start-up code.
-func (s *Server) MustAddResource(r Resource) {
-	if err := s.AddResource(r); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddResource(r Resource) { must(s.AddResource(r)) }
 
 // MustAddResourceTemplate is AddResourceTemplate that panics on error.
-func (s *Server) MustAddResourceTemplate(t ResourceTemplate) {
-	if err := s.AddResourceTemplate(t); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddResourceTemplate(t ResourceTemplate) { must(s.AddResourceTemplate(t)) }
 
 // RemoveResource unregisters a resource by URI and reports whether it was
 // there; the order of the others is kept.
-func (s *Server) RemoveResource(uri string) bool {
-	s.mu.Lock()
-	ok := s.resources.remove(uri)
-	s.mu.Unlock()
-	if ok {
-		s.resourcesChanged()
-	}
-	return ok
-}
+func (s *Server) RemoveResource(uri string) bool { return resourceList.remove(s, uri) }
 
 // RemoveResourceTemplate unregisters a template by its URI template text
 // and reports whether it was there.
 func (s *Server) RemoveResourceTemplate(uriTemplate string) bool {
-	s.mu.Lock()
-	ok := s.templates.remove(uriTemplate)
-	s.mu.Unlock()
-	if ok {
-		s.resourcesChanged()
-	}
-	return ok
-}
-
-// resourceSnapshot returns the resource list and its snapshot (for pageOf).
-func (s *Server) resourceSnapshot() ([]*resourceEntry, *listSnapshot[*resourceEntry]) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.resources.list, s.resources.snap
-}
-
-// templateSnapshot returns the template list and its snapshot (for pageOf).
-func (s *Server) templateSnapshot() ([]*templateEntry, *listSnapshot[*templateEntry]) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.templates.list, s.templates.snap
+	return templateList.remove(s, uriTemplate)
 }
 
 // hasResources reports whether any resource or template is registered.

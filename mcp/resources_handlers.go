@@ -14,34 +14,6 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-func handleResourcesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	list, gen := ss.srv.resourceSnapshot()
-	visible, varies := visibleList(list, (*resourceEntry).gated, func(e *resourceEntry) bool { return e.visibleTo(r.caller) })
-	page, next, err := pageOf(ss.srv, listResources, p.Cursor, visible, gen, func(e *resourceEntry) protocol.Resource { return e.wire(r.rev) })
-	if err != nil {
-		return nil, err
-	}
-	res := &protocol.ListResourcesResult{Resources: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
-	}
-	return res, nil
-}
-
-func handleResourceTemplatesList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	list, gen := ss.srv.templateSnapshot()
-	visible, varies := visibleList(list, (*templateEntry).gated, func(e *templateEntry) bool { return r.caller.HasScopes(e.tmpl.Scopes...) })
-	page, next, err := pageOf(ss.srv, listTemplates, p.Cursor, visible, gen, func(e *templateEntry) protocol.ResourceTemplate { return e.wire(r.rev) })
-	if err != nil {
-		return nil, err
-	}
-	res := &protocol.ListResourceTemplatesResult{ResourceTemplates: page, NextCursor: next}
-	if varies {
-		ss.srv.privateCache(res, r)
-	}
-	return res, nil
-}
-
 // handleResourcesRead reads a registered resource, or the first template
 // that matches the URI, among those whose scopes the caller holds. A URI
 // nothing answers is -32002 with data.uri (-32602 in the modern era: see
@@ -196,15 +168,7 @@ func (e *resourceEntry) wire(r protocol.Revision) protocol.Resource {
 	res := e.res
 	w := protocol.Resource{URI: res.URI, Name: res.Name, Description: res.Description, MimeType: res.MimeType,
 		Size: res.Size, Annotations: wireAnnotations(res.Annotations, r)}
-	if r.HasTitles() {
-		w.Title = res.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = res.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, res.Title, e.meta, res.Icons)
 	return w
 }
 
@@ -213,15 +177,7 @@ func (e *templateEntry) wire(r protocol.Revision) protocol.ResourceTemplate {
 	t := e.tmpl
 	w := protocol.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Description: t.Description,
 		MimeType: t.MimeType, Annotations: wireAnnotations(t.Annotations, r)}
-	if r.HasTitles() {
-		w.Title = t.Title
-	}
-	if r.HasContentMeta() {
-		w.Meta = e.meta
-	}
-	if r.HasIcons() {
-		w.Icons = t.Icons
-	}
+	newerFields(r, &w.Title, &w.Meta, &w.Icons, t.Title, e.meta, t.Icons)
 	return w
 }
 

@@ -77,7 +77,7 @@ func (ss *session) routed(r *request, params json.RawMessage) *Routed {
 	}
 	rt.Arguments = r.params.Get("arguments")
 	if name := paramString(r.params, "name"); name != "" {
-		if e, ok := ss.srv.lookup(name); ok {
+		if e, ok := toolList.get(ss.srv, name); ok {
 			r.tool = e
 			if r.caller.HasScopes(e.tool.Scopes...) {
 				rt.Headers = e.contract.Headers()

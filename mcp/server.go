@@ -426,14 +426,7 @@ func (s *Server) addTool(t tool.Tool, to TaskToolOptions) error {
 	ct := c.Tool()
 	e := &entry{contract: c, tool: ct, objectOutput: isObjectSchema(ct.OutputSchema),
 		legacyOutput: legacyOutputSchema(ct.OutputSchema), meta: meta, task: to}
-	s.mu.Lock()
-	added := s.tools.add(e)
-	s.mu.Unlock()
-	if !added {
-		return fmt.Errorf("mcp: AddTool: %w: %q", ErrDuplicateTool, t.Name)
-	}
-	s.toolsChanged()
-	return nil
+	return toolList.add(s, "AddTool", e, ErrDuplicateTool)
 }
 
 // Errors the registration methods return, matched with errors.Is; the
@@ -458,37 +451,11 @@ var (
 )
 
 // MustAddTool is AddTool that panics on error, for registration at start-up.
-func (s *Server) MustAddTool(t tool.Tool) {
-	if err := s.AddTool(t); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddTool(t tool.Tool) { must(s.AddTool(t)) }
 
 // RemoveTool unregisters a tool by name and reports whether it was there.
 // The order of the remaining tools is kept.
-func (s *Server) RemoveTool(name string) bool {
-	s.mu.Lock()
-	ok := s.tools.remove(name)
-	s.mu.Unlock()
-	if ok {
-		s.toolsChanged()
-	}
-	return ok
-}
-
-// lookup returns the tool with the given name.
-func (s *Server) lookup(name string) (*entry, bool) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.tools.get(name)
-}
-
-// snapshot returns the tool list and its snapshot (for pageOf).
-func (s *Server) snapshot() ([]*entry, *listSnapshot[*entry]) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.tools.list, s.tools.snap
-}
+func (s *Server) RemoveTool(name string) bool { return toolList.remove(s, name) }
 
 // programName is the base name of the running program, without a ".exe"
 // suffix; "mcp-server" when there is none.

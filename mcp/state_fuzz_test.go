@@ -127,7 +127,7 @@ func TestPageConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			list, snap := s.snapshot()
+			list, snap := toolList.snapshot(s)
 			if g%2 == 1 {
 				list = list[:0:0]
 				for i, e := range snap.list {

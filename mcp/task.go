@@ -179,7 +179,7 @@ func (ss *session) taskCall(r *request) bool {
 	if json.Unmarshal(raw, &name) != nil {
 		return false
 	}
-	e, ok := ss.srv.lookup(name)
+	e, ok := toolList.get(ss.srv, name)
 	return ok && e.task.Support != TaskNever
 }
 
@@ -210,7 +210,7 @@ func missingTasks(what string) *jsonrpc.Error {
 
 // hasTaskTools reports whether any registered tool has task support.
 func (s *Server) hasTaskTools() bool {
-	tools, _ := s.snapshot()
+	tools, _ := toolList.snapshot(s)
 	for _, e := range tools {
 		if e.task.Support != TaskNever {
 			return true

@@ -439,11 +439,7 @@ func (run *taskRun) apply(t *task.Task, o taskOutcome) {
 		t.InputRequests = make(map[string]json.RawMessage, len(asked))
 		t.Asked = make(map[string]string, len(asked))
 		for _, q := range asked {
-			body, _ := json.Marshal(struct {
-				Method string          `json:"method"`
-				Params json.RawMessage `json:"params"`
-			}{q.method, q.params})
-			t.InputRequests[q.key] = body
+			t.InputRequests[q.key] = q.request()
 			t.Asked[q.key] = q.method
 		}
 		return
@@ -470,7 +466,7 @@ func (run *taskRun) apply(t *task.Task, o taskOutcome) {
 // The returned channel is closed once the run's outcome is stored.
 func (rt *taskRuntime) resume(ctx context.Context, ss *session, c *call, caller *request, t *task.Task) <-chan struct{} {
 	done := make(chan struct{})
-	e, ok := rt.srv.lookup(t.Tool)
+	e, ok := toolList.get(rt.srv, t.Tool)
 	if !ok {
 		defer close(done)
 		stored, err := rt.store.Update(context.Background(), t.ID, func(t *task.Task) error {

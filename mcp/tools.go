@@ -12,28 +12,6 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-func handleToolsList(_ context.Context, ss *session, _ *call, r *request, p *protocol.PaginatedRequestParams) (any, error) {
-	tools, snap := ss.srv.snapshot()
-	tasks := declaresTasks(r)
-	visible, varies := visibleList(tools, func(e *entry) bool { return e.scoped() || e.task.TaskClientsOnly },
-		func(e *entry) bool { return r.caller.HasScopes(e.tool.Scopes...) && (tasks || !e.task.TaskClientsOnly) })
-	build := func() (any, error) {
-		page, next, err := pageOf(ss.srv, listTools, p.Cursor, visible, snap, func(e *entry) protocol.Tool { return e.wireTool(r.rev) })
-		if err != nil {
-			return nil, err
-		}
-		res := &protocol.ListToolsResult{Tools: page, NextCursor: next}
-		if varies {
-			ss.srv.privateCache(res, r)
-		}
-		return res, nil
-	}
-	if varies { // what a caller sees depends on its scopes or capabilities
-		return build()
-	}
-	return cachedPage(ss.srv, listTools, p.Cursor, snap, len(tools), r, build)
-}
-
 // scoped reports whether the tool needs scopes (see scopes.go).
 func (e *entry) scoped() bool { return len(e.tool.Scopes) > 0 }
 
@@ -57,7 +35,7 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	}
 	e, ok := r.tool, r.tool != nil && r.tool.tool.Name == name // routing's lookup, when it made one
 	if !ok {
-		e, ok = ss.srv.lookup(name)
+		e, ok = toolList.get(ss.srv, name)
 	}
 	if !ok {
 		return nil, invalidParams("unknown tool %s", clip.Quote(name))

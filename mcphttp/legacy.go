@@ -65,10 +65,13 @@ func (h *Handler) postLegacy(w http.ResponseWriter, r *http.Request, sid string,
 		}
 		s.ep.Handle(r.Context(), m, nil)
 		if m.Method == protocol.NotificationCancelled {
-			var p struct {
-				RequestID jsonrpc.ID `json:"requestId"`
-			}
-			if json.Unmarshal(m.Params, &p) == nil && p.RequestID.IsValid() {
+			// Only requestId matters: the endpoint cancels the call
+			// whatever reason and _meta hold, so the exchange is
+			// abandoned then too (requestId is filled even when another
+			// member does not decode).
+			var p protocol.CancelledNotificationParams
+			_ = json.Unmarshal(m.Params, &p)
+			if p.RequestID.IsValid() {
 				s.abandon(p.RequestID.Key())
 			}
 		}

@@ -130,31 +130,40 @@ func TestLegacyElicitation(t *testing.T) {
 	}
 }
 
-// notifications/cancelled for a call in flight ends that call's POST.
+// notifications/cancelled for a call in flight ends that call's POST,
+// also when a member other than requestId does not decode (the endpoint
+// cancels the call then too).
 func TestLegacyCancelled(t *testing.T) {
-	started := make(chan struct{})
-	block := rawTool("block", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
-		close(started)
-		<-ctx.Done()
-		return nil, ctx.Err()
-	})
-	f := start(t, newServer(t, block), nil)
-	sid := f.initialize(`{}`)
-	done := make(chan reply, 1)
-	go func() {
-		done <- readReply(t, f.post(context.Background(), legacyHeaders(sid), `{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"block"}}`))
-	}()
-	<-started
-	if r := f.postRead(legacyHeaders(sid), `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c1"}}`); r.status != 202 {
-		t.Fatalf("cancel: %d %s", r.status, r.body)
-	}
-	select {
-	case r := <-done:
-		if r.status != http.StatusNoContent {
-			t.Errorf("cancelled call: %d %s", r.status, r.body)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the cancelled call's POST did not end")
+	for name, params := range map[string]string{
+		"plain":      `{"requestId":"c1"}`,
+		"bad reason": `{"reason":5,"requestId":"c1"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			started := make(chan struct{})
+			block := rawTool("block", func(ctx context.Context, _ json.RawMessage) (*tool.Result, error) {
+				close(started)
+				<-ctx.Done()
+				return nil, ctx.Err()
+			})
+			f := start(t, newServer(t, block), nil)
+			sid := f.initialize(`{}`)
+			done := make(chan reply, 1)
+			go func() {
+				done <- readReply(t, f.post(context.Background(), legacyHeaders(sid), `{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"block"}}`))
+			}()
+			<-started
+			if r := f.postRead(legacyHeaders(sid), `{"jsonrpc":"2.0","method":"notifications/cancelled","params":`+params+`}`); r.status != 202 {
+				t.Fatalf("cancel: %d %s", r.status, r.body)
+			}
+			select {
+			case r := <-done:
+				if r.status != http.StatusNoContent {
+					t.Errorf("cancelled call: %d %s", r.status, r.body)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("the cancelled call's POST did not end")
+			}
+		})
 	}
 }
 
