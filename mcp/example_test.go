@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"fmt"
+	"time"
 
 	json "github.com/goccy/go-json"
 
@@ -48,8 +49,13 @@ func ExampleServer_Serve() {
 // The same server answers a modern (2026-07-28) client, which sends no
 // initialize: every request carries its own version and capabilities.
 func ExampleServer_Serve_modern() {
+	// The discover result names no user, so any cache may keep it for an hour
+	// (ttlMs 3600000, cacheScope "public"). Methods without a hint get one
+	// minute, private.
 	srv := mcp.NewServer(mcp.Implementation{Name: "greeter", Version: "1.0.0"},
-		&mcp.Options{CacheHints: map[string]mcp.CacheHint{"server/discover": {Public: true}}})
+		&mcp.Options{CacheHints: map[string]mcp.CacheHint{
+			"server/discover": {TTL: time.Hour, Public: true},
+		}})
 	serverEnd, client := transport.Pipe(transport.Options{})
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background(), serverEnd) }()
@@ -63,7 +69,7 @@ func ExampleServer_Serve_modern() {
 	client.Close()
 	<-done
 	// Output:
-	// {"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"greeter","version":"1.0.0"}},"ttlMs":0,"cacheScope":"public","supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"capabilities":{"logging":{}}}}
+	// {"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"greeter","version":"1.0.0"}},"ttlMs":3600000,"cacheScope":"public","supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"capabilities":{"logging":{}}}}
 }
 
 // An endpoint serves messages that arrive one by one, each with its own way
