@@ -5,6 +5,10 @@
 // server. A line longer than 200 bytes (480 in the steps whose lines are
 // the point) is cut visibly, "… (N more bytes)"; the tools/list line is
 // cut after its first tool, before a nextCursor that is random per process.
+// A step that calls a tool first shows the tool's Go source, read from
+// cmd/everything's files at run time (its argument type, then the tool.New
+// call or tool.Tool literal), so the reader sees what they would write next
+// to the exchange it produces.
 //
 // One process serves both protocol eras, and the demo shows both. By
 // default it shows, in 8 steps:

@@ -17,8 +17,8 @@ import (
 // Streamable HTTP, and only with -all: they are numbered after steps.
 var httpSteps = []step{
 	{"Streamable HTTP: the same binary with -http 127.0.0.1:0 (one endpoint, both eras)",
-		"2026-07-28 in one POST: headers mirror the body; progress comes as SSE events before the result", (*session).httpModern, allOnly},
-	{"", "A legacy session: initialize gets an Mcp-Session-Id (cut: it is random), DELETE ends it, SIGTERM stops the server", (*session).httpLegacy, allOnly},
+		"2026-07-28 in one POST: headers mirror the body; progress comes as SSE events before the result", (*session).httpModern, allOnly, nil},
+	{"", "A legacy session: initialize gets an Mcp-Session-Id (cut: it is random), DELETE ends it, SIGTERM stops the server", (*session).httpLegacy, allOnly, nil},
 }
 
 // httpServer is cmd/everything serving HTTP.

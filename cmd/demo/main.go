@@ -74,6 +74,7 @@ func run(w io.Writer, opts options) int {
 	}
 	defer os.RemoveAll(dir)
 
+	opts.sources = filepath.Join(root, "cmd", "everything")
 	bin, err := buildServer(root, dir)
 	if err != nil {
 		p.fail("building cmd/everything: %v", err)

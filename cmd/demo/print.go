@@ -95,6 +95,19 @@ func (p *printer) note(format string, args ...any) {
 	fmt.Fprintf(p.w, "    %s\n", p.paint(styleDim, fmt.Sprintf(format, args...)))
 }
 
+// source prints Go source from file, indented and dimmed, under a step's
+// heading.
+func (p *printer) source(file, src string) {
+	fmt.Fprintf(p.w, "  %s\n", p.paint(styleDim, "Go, "+file+":"))
+	for _, line := range strings.Split(src, "\n") {
+		if line == "" {
+			fmt.Fprintln(p.w)
+			continue
+		}
+		fmt.Fprintf(p.w, "    %s\n", p.paint(styleDim, strings.ReplaceAll(line, "\t", "    ")))
+	}
+}
+
 // plain prints a line as is.
 func (p *printer) plain(line string) {
 	fmt.Fprintln(p.w, line)

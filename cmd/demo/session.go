@@ -46,6 +46,7 @@ type session struct {
 	srv     *server
 	timeout time.Duration
 	nextID  int
+	sources string // cmd/everything's source directory (options.sources)
 
 	limit int                 // bytes of a wire line shown (maxShown, or wideShown in wide steps)
 	cut   func([]byte) int    // when set, where a line is cut instead of limit (0: not this line)
@@ -67,6 +68,9 @@ type session struct {
 type options struct {
 	color bool // ANSI colour in the output
 	all   bool // every step (-all), not only the default set
+	// sources is cmd/everything's source directory: each step prints the Go
+	// source of the tools it calls from there. Empty: no source is shown.
+	sources string
 }
 
 // runSession starts the server binary at bin, runs the steps opts selects
@@ -90,7 +94,7 @@ func runScript(bin string, out io.Writer, opts options, timeout time.Duration) (
 	watchdog := time.AfterFunc(sessionTimeout, srv.kill)
 	defer watchdog.Stop()
 
-	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}, bin: bin}
+	s := &session{p: p, srv: srv, timeout: timeout, limit: maxShown, cancelled: map[string]bool{}, bin: bin, sources: opts.sources}
 	stdio := selected(steps, opts.all)
 	n := 0 // the number of the step last shown
 	for i, st := range stdio {
@@ -139,6 +143,16 @@ func (s *session) heading(n int, st step) {
 		s.p.era(st.era)
 	}
 	s.p.step(n, st.caption)
+	if s.sources == "" {
+		return
+	}
+	for _, name := range st.tools {
+		src, file, err := toolSource(s.sources, name)
+		if !s.check(err == nil, "the source of %s: %v", name, err) {
+			continue
+		}
+		s.p.source("cmd/everything/"+file, src)
+	}
 }
 
 // check records a check and prints it only when it does not hold; it

@@ -17,6 +17,9 @@ type step struct {
 	caption   string
 	run       func(*session)
 	inDefault bool // shown by every run; false: only with -all
+	// tools names the cmd/everything tools the step calls whose Go source
+	// is printed under the heading (see toolSource).
+	tools []string
 }
 
 // The values of step.inDefault, by name.
@@ -29,17 +32,17 @@ const (
 // requests, on one server process. The last step, which ends the
 // process, must be in the default set.
 var steps = []step{
-	{"Legacy era (2025-11-25): initialize opens one session on the process", "initialize, then notifications/initialized (a notification: no reply)", (*session).handshake, byDefault},
-	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools, byDefault},
-	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls, byDefault},
-	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning, byDefault},
-	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses, byDefault},
-	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts, allOnly},
-	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy, allOnly},
-	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead, byDefault},
-	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern, allOnly},
-	{"", "A task (the tasks extension declared): tools/call answers CreateTaskResult; tasks/get after pollIntervalMs has the result", (*session).taskPolled, byDefault},
-	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown, byDefault},
+	{"Legacy era (2025-11-25): initialize opens one session on the process", "initialize, then notifications/initialized (a notification: no reply)", (*session).handshake, byDefault, nil},
+	{"", "tools/list, one tool a page: echo's input schema, inferred from its Go type (cut before nextCursor)", (*session).listTools, byDefault, nil},
+	{"", "tools/call: typed arguments; a wrong type is refused by the schema check as an isError result", (*session).typedCalls, byDefault, []string{"echo"}},
+	{"", "From running tools: a log message (after logging/setLevel error), progress, then a cancellation", (*session).whileRunning, byDefault, []string{"test_logging_tool", "slow"}},
+	{"", "One JSON-RPC error of each class (a tool's own failure is a result with isError, as in step 3)", (*session).errorClasses, byDefault, nil},
+	{"", "A resource read, a prompt, and completion of its argument (production is offered to operators only)", (*session).resourcesAndPrompts, allOnly, nil},
+	{"", "Elicitation: the tool asks the user through the client (elicitation/create, an id of the server's own) and waits", (*session).elicitLegacy, allOnly, []string{askTool}},
+	{"Modern era (2026-07-28), same process: no handshake; every request carries its own _meta", "server/discover, then a read through the template test://template/{id}/data: cache hints and serverInfo", (*session).discoverAndRead, byDefault, nil},
+	{"", "The same elicitation, stateless: input_required with the question and a sealed requestState, then the retry", (*session).elicitModern, allOnly, nil},
+	{"", "A task (the tasks extension declared): tools/call answers CreateTaskResult; tasks/get after pollIntervalMs has the result", (*session).taskPolled, byDefault, []string{"slow_compute"}},
+	{"", "subscriptions/listen: the acknowledgement names what it honours (not test://nowhere); closing stdin ends it", (*session).listenAndShutdown, byDefault, nil},
 }
 
 // selected is the steps of list a run shows: every one with all, else

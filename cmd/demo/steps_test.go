@@ -2,10 +2,11 @@ package main
 
 import "testing"
 
-// The most lines the demo may print: by default, and with -all.
+// The most lines the demo may print: by default, and with -all, with the
+// Go source of the tools the steps call (at most maxSourceLines each).
 const (
-	maxLinesDefault = 62
-	maxLinesAll     = 95
+	maxLinesDefault = 62 + 4*(maxSourceLines+1)
+	maxLinesAll     = 95 + 5*(maxSourceLines+1)
 )
 
 // want is a line a step must show: one of its own starting with prefix
@@ -22,12 +23,14 @@ var stepWants = map[string][]want{
 		{"← ", `"tools":[{"name":"echo",`},
 		{"← ", `"inputSchema":{"type":"object","properties":{"text":{"type":"string"`},
 		{"← ", "more bytes)"}},
-	"typedCalls": {{"→ ", `"name":"echo","arguments":{"text":"héllo ✓"}`},
+	"typedCalls": {{"", "Go, cmd/everything/tools.go:"}, {"", "func(_ context.Context, in echoArgs) (*tool.Result, error) {"},
+		{"→ ", `"name":"echo","arguments":{"text":"héllo ✓"}`},
 		{"← ", `"text":"héllo ✓"`},
 		{"→ ", `"arguments":{"text":42}`},
 		{"← ", `invalid arguments for tool echo`},
 		{"← ", `"isError":true`}},
-	"whileRunning": {{"→ ", `"method":"logging/setLevel"`},
+	"whileRunning": {{"", `Name:        "test_logging_tool",`}, {"", "mcp.ReportProgress(ctx,"},
+		{"→ ", `"method":"logging/setLevel"`},
 		{"← ", `"method":"notifications/message","params":{"level":"error"`},
 		{"← ", `"method":"notifications/progress"`},
 		{"← ", `"method":"notifications/progress"`},
