@@ -40,7 +40,7 @@ func newScoped(t *testing.T, opts *mcp.Options, bare bool) *scoped {
 	s.srv.MustAddPrompt(mcp.Prompt{Name: "hello", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
 		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
 	}})
-	s.srv.MustAddResource(mcp.Resource{URI: "test://open", Name: "open", Read: mcp.StaticRead(mcp.TextContents("test://open", "", "o"))})
+	s.srv.MustAddResource(mcp.Resource{URI: "test://open", Name: "open", Read: mcp.StaticRead("o")})
 	if !bare {
 		s.gated()
 	}
@@ -433,7 +433,7 @@ func TestScopesRegistration(t *testing.T) {
 		if err := srv.AddPrompt(mcp.Prompt{Name: "p", Scopes: []string{sc}, Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidPrompt) {
 			t.Errorf("prompt scope %q: %v", sc, err)
 		}
-		if err := srv.AddResource(mcp.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: mcp.StaticRead()}); !errors.Is(err, mcp.ErrInvalidResource) {
+		if err := srv.AddResource(mcp.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: mcp.StaticRead("")}); !errors.Is(err, mcp.ErrInvalidResource) {
 			t.Errorf("resource scope %q: %v", sc, err)
 		}
 		if err := srv.AddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{x}", Name: "r", Scopes: []string{sc}, Read: func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidResource) {

@@ -57,7 +57,7 @@ func newServer() *mcp.Server {
 		}))
 	srv.MustAddResource(mcp.Resource{
 		URI: "config://services", Name: "services", MimeType: "text/plain",
-		Read: mcp.StaticRead(mcp.TextContents("config://services", "text/plain", strings.Join(services, "\n"))),
+		Read: mcp.StaticRead(strings.Join(services, "\n")),
 	})
 	srv.MustAddResourceTemplate(mcp.ResourceTemplate{
 		URITemplate: "service://{name}/status", Name: "status", MimeType: "text/plain",
