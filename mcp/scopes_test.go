@@ -65,12 +65,14 @@ func (s *scoped) gated() {
 		ran()
 		return tool.TextResult("wiped"), nil
 	}, tool.WithScopes("admin", "files:write", "admin")))
-	s.srv.MustAddPrompt(mcp.NewPrompt("audit", "Audits.", func(context.Context, struct {
+	audit := mcp.NewPrompt("audit", "Audits.", func(context.Context, struct {
 		Target string `json:"target"`
 	}) (*mcp.PromptResult, error) {
 		ran()
 		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("audit")}}, nil
-	}, mcp.WithScopes("admin"), mcp.WithCompletion("target", mcp.CompletePrefix("db", "web"))))
+	}, mcp.WithScopes("admin"))
+	audit.Complete = map[string]mcp.CompleteFunc{"target": mcp.CompletePrefix("db", "web")}
+	s.srv.MustAddPrompt(audit)
 	s.srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
 		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
 			ran()
