@@ -29,7 +29,7 @@ func fanoutInstance(t *testing.T, b fanout.Broker, log *slog.Logger) *mcp.Server
 	t.Helper()
 	srv := newServer(t, &mcp.Options{Broker: b, Logger: log},
 		rawTool("t", func(context.Context, json.RawMessage) (*tool.Result, error) { return nil, nil }))
-	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead(mcp.TextContents("test://doc", "", "v1"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead("v1")})
 	srv.MustAddPrompt(mcp.Prompt{Name: "p", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
 		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
 	}})
@@ -142,7 +142,7 @@ func TestFanoutListChanged(t *testing.T) {
 	onB.expectNote("notifications/tools/list_changed", onL)
 	legacyB.expectNote("notifications/tools/list_changed", "")
 
-	a.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead(mcp.TextContents("test://new", "", "x"))})
+	a.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead("x")})
 	onA.expectNote("notifications/resources/list_changed", onL)
 	onB.expectNote("notifications/resources/list_changed", onL)
 	legacyB.expectNote("notifications/resources/list_changed", "")
@@ -182,7 +182,7 @@ func TestFanoutCloseUnsubscribes(t *testing.T) {
 	var mem fanout.Memory
 	a := fanoutInstance(t, &mem, nil)
 	b := newServer(t, &mcp.Options{Broker: &mem})
-	b.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead(mcp.TextContents("test://doc", "", "v1"))})
+	b.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead("v1")})
 	if n := mem.Subscribers(); n != 2 {
 		t.Fatalf("%d subscribers, want 2", n)
 	}

@@ -2,9 +2,10 @@ package mcp
 
 // Completion providers: the functions that suggest values for a prompt's
 // argument or a resource template's variable as a user types
-// (completion/complete). A provider is registered with the prompt
-// (Prompt.Complete, WithCompletion) or the template
-// (ResourceTemplate.Complete) it serves.
+// (completion/complete). A provider is registered the same way for both,
+// in the Complete field of the prompt (Prompt.Complete) or the template
+// (ResourceTemplate.Complete) it serves, keyed by argument or variable
+// name.
 //
 // The server, not the provider, enforces the protocol's rules: at most
 // MaxCompletionValues values are sent (more set hasMore), total is never

@@ -76,7 +76,7 @@ func BenchmarkResourcesListCursorFiltered(b *testing.B) {
 	srv := newServer(t, &mcp.Options{PageSize: 50, StateKey: []byte("a benchmark key of thirty-two bytes")})
 	for i := range 225 {
 		uri := fmt.Sprintf("test://r/%03d", i)
-		r := mcp.Resource{URI: uri, Name: uri, Read: mcp.StaticRead(mcp.TextContents(uri, "", "x"))}
+		r := mcp.Resource{URI: uri, Name: uri, Read: mcp.StaticRead("x")}
 		if i%3 == 2 {
 			r.Visible = func(c *auth.Principal) bool { return c.HasScope("operator") }
 		}

@@ -84,7 +84,10 @@ type Prompt struct {
 	Meta map[string]any
 	// Get renders the prompt; required.
 	Get PromptFunc
-	// Complete holds completion providers by argument name.
+	// Complete holds completion providers by argument name, for clients
+	// that help a user fill in the prompt (completion/complete with a
+	// ref/prompt naming it), as ResourceTemplate.Complete does for a
+	// template's variables. Set it on the value NewPrompt returns.
 	Complete map[string]CompleteFunc
 	// Scopes are the OAuth scopes a caller must hold, all of them, to see
 	// the prompt in prompts/list, get it and complete its arguments. They
@@ -117,16 +120,6 @@ func WithMeta(meta map[string]any) PromptOption { return func(p *Prompt) { p.Met
 // WithScopes sets the OAuth scopes a caller needs to see and get the
 // prompt (Prompt.Scopes).
 func WithScopes(scopes ...string) PromptOption { return func(p *Prompt) { p.Scopes = scopes } }
-
-// WithCompletion registers a completion provider for one argument.
-func WithCompletion(argument string, f CompleteFunc) PromptOption {
-	return func(p *Prompt) {
-		if p.Complete == nil {
-			p.Complete = map[string]CompleteFunc{}
-		}
-		p.Complete[argument] = f
-	}
-}
 
 // errNoMessages is what the server reports (as -32603) for a render
 // function that returned a result without messages.

@@ -32,13 +32,15 @@ func environments(_ context.Context, req mcp.CompleteRequest) (mcp.CompleteResul
 func promptServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 	t.Helper()
 	srv := newServer(t, opts)
-	srv.MustAddPrompt(mcp.NewPrompt("deployment_review", "Reviews a deployment.",
+	review := mcp.NewPrompt("deployment_review", "Reviews a deployment.",
 		func(_ context.Context, in reviewArgs) (*mcp.PromptResult, error) {
 			return &mcp.PromptResult{Messages: []mcp.PromptMessage{
 				mcp.UserMessage("Review the deployment to " + in.Environment + "."),
 				{Role: protocol.RoleAssistant, Content: tool.NewEmbeddedText("test://notes", "text/plain", in.Note)},
 			}}, nil
-		}, mcp.WithTitle("Deployment review"), mcp.WithCompletion("environment", environments)))
+		}, mcp.WithTitle("Deployment review"))
+	review.Complete = map[string]mcp.CompleteFunc{"environment": environments}
+	srv.MustAddPrompt(review)
 	srv.MustAddPrompt(mcp.Prompt{Name: "broken", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
 		return &mcp.PromptResult{}, nil
 	}})

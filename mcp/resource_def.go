@@ -26,6 +26,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"slices"
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -57,7 +58,9 @@ type Resource struct {
 	Title string
 	// Description says what the resource is.
 	Description string
-	// MimeType is the resource's MIME type, if known.
+	// MimeType is the resource's MIME type, if known. A read's contents
+	// item at the resource's URI that names no MIME type of its own, such
+	// as StaticRead's, is sent with this one.
 	MimeType string
 	// Size is the raw content size in bytes, if known.
 	Size *int64
@@ -150,8 +153,50 @@ func BlobContents(uri, mimeType string, data []byte) ResourceContents {
 	return ResourceContents{Blob: &protocol.BlobResourceContents{URI: uri, MimeType: mimeType, Blob: base64.StdEncoding.EncodeToString(data)}}
 }
 
-// StaticRead returns a read function that always answers with the given
-// contents, for a resource whose contents are known at start-up.
-func StaticRead(contents ...ResourceContents) ResourceFunc {
-	return func(context.Context, string) ([]ResourceContents, error) { return contents, nil }
+// StaticRead returns a read function that always answers with content, at
+// the URI read, so a static resource names its URI once: text for a
+// string, binary data (base64-encoded once, here) for a []byte. The
+// contents carry no MIME type of their own, so the server sends them with
+// the resource's MimeType (see Resource).
+func StaticRead[T string | []byte](content T) ResourceFunc {
+	var blob string
+	text, isText := any(content).(string)
+	if !isText {
+		blob = base64.StdEncoding.EncodeToString(any(content).([]byte))
+	}
+	return func(_ context.Context, uri string) ([]ResourceContents, error) {
+		if isText {
+			return []ResourceContents{{Text: &protocol.TextResourceContents{URI: uri, Text: text}}}, nil
+		}
+		return []ResourceContents{{Blob: &protocol.BlobResourceContents{URI: uri, Blob: blob}}}, nil
+	}
+}
+
+// withMimeType returns contents, with mimeType given to each item at uri
+// that names no MIME type (copied, never written to: a read function may
+// return the same contents every time).
+func withMimeType(contents []ResourceContents, uri, mimeType string) []ResourceContents {
+	if mimeType == "" {
+		return contents
+	}
+	out, copied := contents, false
+	for i, c := range contents {
+		switch {
+		case c.Text != nil && c.Text.URI == uri && c.Text.MimeType == "":
+			t := *c.Text
+			t.MimeType = mimeType
+			c.Text = &t
+		case c.Blob != nil && c.Blob.URI == uri && c.Blob.MimeType == "":
+			b := *c.Blob
+			b.MimeType = mimeType
+			c.Blob = &b
+		default:
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(contents), true
+		}
+		out[i] = c
+	}
+	return out
 }

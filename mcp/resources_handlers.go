@@ -45,6 +45,7 @@ func handleResourcesRead(ctx context.Context, ss *session, c *call, r *request, 
 		return nil, resourceNotFound(uri)
 	case e != nil:
 		contents, err = e.res.Read(ctx, uri)
+		contents = withMimeType(contents, uri, e.res.MimeType)
 		hint = e.res.Cache
 	case t != nil:
 		contents, err = t.tmpl.Read(ctx, uri, vars)

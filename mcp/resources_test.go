@@ -27,12 +27,12 @@ func resourceServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 		Icons:       []protocol.Icon{{Src: "https://example.com/i.png"}},
 		Annotations: &protocol.Annotations{Audience: []protocol.Role{"user"}, LastModified: "2025-01-12T15:00:58Z"},
 		Meta:        map[string]any{"com.example/k": "v"},
-		Read:        mcp.StaticRead(mcp.TextContents("test://static-text", "text/plain", "hello")),
+		Read:        mcp.StaticRead("hello"),
 	})
 	srv.MustAddResource(mcp.Resource{
 		URI: "test://static-binary", Name: "static-binary", MimeType: "image/png", Size: &size,
 		Cache: &mcp.CacheHint{TTL: time.Second, Public: true},
-		Read:  mcp.StaticRead(mcp.BlobContents("test://static-binary", "image/png", []byte{1, 2, 3, 4})),
+		Read:  mcp.StaticRead([]byte{1, 2, 3, 4}),
 	})
 	failing := func(err error) mcp.ResourceFunc {
 		return func(context.Context, string) ([]mcp.ResourceContents, error) { return nil, err }
@@ -40,7 +40,7 @@ func resourceServer(t *testing.T, opts *mcp.Options) *mcp.Server {
 	srv.MustAddResource(mcp.Resource{URI: "test://gone", Name: "gone", Read: failing(mcp.ErrResourceNotFound)})
 	srv.MustAddResource(mcp.Resource{URI: "test://broken", Name: "broken", Read: failing(errors.New("disk full"))})
 	srv.MustAddResource(mcp.Resource{URI: "test://rpc", Name: "rpc", Read: failing(jsonrpc.NewError(-32001, "on purpose"))})
-	srv.MustAddResource(mcp.Resource{URI: "test://empty", Name: "empty", Read: mcp.StaticRead()})
+	srv.MustAddResource(mcp.Resource{URI: "test://empty", Name: "empty", Read: failing(nil)})
 	srv.MustAddResourceTemplate(mcp.ResourceTemplate{
 		URITemplate: "test://template/{id}/data", Name: "data", MimeType: "application/json",
 		Read: func(_ context.Context, uri string, vars map[string]string) ([]mcp.ResourceContents, error) {
@@ -209,7 +209,7 @@ func TestResourceSubscriptionsListen(t *testing.T) {
 	if n.Method != "notifications/resources/updated" || string(n.Params) != `{"uri":"test://template/9/data","_meta":{"io.modelcontextprotocol/subscriptionId":"L"}}` {
 		t.Errorf("updated on the stream: %s %s", n.Method, n.Params)
 	}
-	srv.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead(mcp.TextContents("test://new", "", "x"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://new", Name: "new", Read: mcp.StaticRead("x")})
 	n = c.next(time.Second).(*jsonrpc.Notification)
 	if n.Method != "notifications/resources/list_changed" || !strings.Contains(string(n.Params), `subscriptionId":"L"`) {
 		t.Errorf("list_changed on the stream: %s %s", n.Method, n.Params)
@@ -232,7 +232,7 @@ func TestResourcesCapability(t *testing.T) {
 	if r := c.request(jsonrpc.Int64ID(1), "resources/list", nil); r.Error == nil || r.Error.Code != jsonrpc.CodeMethodNotFound {
 		t.Errorf("resources/list without resources: %+v", r.Error)
 	}
-	srv.MustAddResource(mcp.Resource{URI: "test://a", Name: "a", Read: mcp.StaticRead(mcp.TextContents("test://a", "", "a"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://a", Name: "a", Read: mcp.StaticRead("a")})
 	c.quiet(50 * time.Millisecond) // no list_changed: this session was never told of resources
 	if r := c.request(jsonrpc.Int64ID(2), "resources/list", nil); r.Error != nil {
 		t.Errorf("resources/list once one is registered: %+v", r.Error)
@@ -245,7 +245,7 @@ func TestResourcesCapability(t *testing.T) {
 
 func TestAddResourceRefuses(t *testing.T) {
 	srv := newServer(t, nil)
-	read := mcp.StaticRead(mcp.TextContents("test://a", "", "a"))
+	read := mcp.StaticRead("a")
 	tread := func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) { return nil, nil }
 	for _, tt := range []struct {
 		name string
@@ -294,10 +294,10 @@ func TestResourceVisibility(t *testing.T) {
 		{&auth.Principal{Subject: "ada", Scopes: []string{"operator"}}, true},
 	} {
 		srv := newServer(t, &mcp.Options{Caller: tt.caller, PageSize: 1})
-		srv.MustAddResource(mcp.Resource{URI: "test://public", Name: "public", Read: mcp.StaticRead(mcp.TextContents("test://public", "", "p"))})
+		srv.MustAddResource(mcp.Resource{URI: "test://public", Name: "public", Read: mcp.StaticRead("p")})
 		srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Visible: operatorOnly,
-			Read: mcp.StaticRead(mcp.TextContents("test://secret", "", "s"))})
-		srv.MustAddResource(mcp.Resource{URI: "test://public2", Name: "public2", Read: mcp.StaticRead(mcp.TextContents("test://public2", "", "q"))})
+			Read: mcp.StaticRead("s")})
+		srv.MustAddResource(mcp.Resource{URI: "test://public2", Name: "public2", Read: mcp.StaticRead("q")})
 		c := start(t, srv)
 		c.initialize("2025-11-25")
 		var uris []string
@@ -326,5 +326,30 @@ func TestResourceVisibility(t *testing.T) {
 		if !tt.visible && (r.Error.Code != jsonrpc.CodeResourceNotFound || strings.Contains(r.Error.Message, "visible")) {
 			t.Errorf("hidden read: %+v, want plain not found", r.Error)
 		}
+	}
+}
+
+// The resource's MimeType goes only to a contents item at its URI that
+// names none, and the contents a read function returns are not written to.
+func TestResourceReadMimeTypeDefault(t *testing.T) {
+	shared := []mcp.ResourceContents{
+		mcp.TextContents("test://doc", "", "body"),
+		mcp.TextContents("test://doc", "text/markdown", "own"),
+		mcp.BlobContents("test://doc#part", "", []byte{1}),
+	}
+	srv := newServer(t, nil)
+	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", MimeType: "text/plain",
+		Read: func(context.Context, string) ([]mcp.ResourceContents, error) { return shared, nil }})
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	want := `{"contents":[{"uri":"test://doc","mimeType":"text/plain","text":"body"},` +
+		`{"uri":"test://doc","mimeType":"text/markdown","text":"own"},{"uri":"test://doc#part","blob":"AQ=="}]}`
+	for id := range int64(2) {
+		if r := c.request(jsonrpc.Int64ID(id+1), "resources/read", map[string]any{"uri": "test://doc"}); string(r.Result) != want {
+			t.Errorf("read %d:\n got %s %v\nwant %s", id+1, r.Result, r.Error, want)
+		}
+	}
+	if shared[0].Text.MimeType != "" {
+		t.Errorf("the read function's contents were written to: %+v", shared[0].Text)
 	}
 }

@@ -40,7 +40,7 @@ func newScoped(t *testing.T, opts *mcp.Options, bare bool) *scoped {
 	s.srv.MustAddPrompt(mcp.Prompt{Name: "hello", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
 		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
 	}})
-	s.srv.MustAddResource(mcp.Resource{URI: "test://open", Name: "open", Read: mcp.StaticRead(mcp.TextContents("test://open", "", "o"))})
+	s.srv.MustAddResource(mcp.Resource{URI: "test://open", Name: "open", Read: mcp.StaticRead("o")})
 	if !bare {
 		s.gated()
 	}
@@ -65,12 +65,14 @@ func (s *scoped) gated() {
 		ran()
 		return tool.TextResult("wiped"), nil
 	}, tool.WithScopes("admin", "files:write", "admin")))
-	s.srv.MustAddPrompt(mcp.NewPrompt("audit", "Audits.", func(context.Context, struct {
+	audit := mcp.NewPrompt("audit", "Audits.", func(context.Context, struct {
 		Target string `json:"target"`
 	}) (*mcp.PromptResult, error) {
 		ran()
 		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("audit")}}, nil
-	}, mcp.WithScopes("admin"), mcp.WithCompletion("target", mcp.CompletePrefix("db", "web"))))
+	}, mcp.WithScopes("admin"))
+	audit.Complete = map[string]mcp.CompleteFunc{"target": mcp.CompletePrefix("db", "web")}
+	s.srv.MustAddPrompt(audit)
 	s.srv.MustAddResource(mcp.Resource{URI: "test://secret", Name: "secret", Scopes: []string{"admin"},
 		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
 			ran()
@@ -433,7 +435,7 @@ func TestScopesRegistration(t *testing.T) {
 		if err := srv.AddPrompt(mcp.Prompt{Name: "p", Scopes: []string{sc}, Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidPrompt) {
 			t.Errorf("prompt scope %q: %v", sc, err)
 		}
-		if err := srv.AddResource(mcp.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: mcp.StaticRead()}); !errors.Is(err, mcp.ErrInvalidResource) {
+		if err := srv.AddResource(mcp.Resource{URI: "test://r", Name: "r", Scopes: []string{sc}, Read: mcp.StaticRead("")}); !errors.Is(err, mcp.ErrInvalidResource) {
 			t.Errorf("resource scope %q: %v", sc, err)
 		}
 		if err := srv.AddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://{x}", Name: "r", Scopes: []string{sc}, Read: func(context.Context, string, map[string]string) ([]mcp.ResourceContents, error) { return nil, nil }}); !errors.Is(err, mcp.ErrInvalidResource) {

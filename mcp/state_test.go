@@ -201,7 +201,7 @@ func TestCursorBoundToVisibleList(t *testing.T) {
 		in, srv := newInstance(t, opts)
 		for i, hidden := range []bool{false, true, false, true, false} {
 			uri := fmt.Sprintf("test://r%d", i)
-			r := mcp.Resource{URI: uri, Name: uri, Read: mcp.StaticRead(mcp.TextContents(uri, "", "x"))}
+			r := mcp.Resource{URI: uri, Name: uri, Read: mcp.StaticRead("x")}
 			if hidden {
 				r.Visible = operator
 			}

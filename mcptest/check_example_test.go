@@ -17,13 +17,12 @@ import (
 // clients that read only the text would show as nothing. Check fails the
 // test once per finding, in each era of the table.
 func ExampleCheck() {
-	readOnly := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
 	srv := mcp.NewServer(mcp.Implementation{Name: "stats", Version: "1"}, nil)
 	srv.MustAddTool(tool.New("ping", "Answers pong.", func(context.Context, struct{}) (string, error) {
 		return "pong", nil
-	}, tool.WithAnnotations(readOnly)))
+	}, tool.ReadOnly(true)))
 	srv.MustAddTool(tool.Tool{
-		Name: "stats", Description: "Counts things.", Annotations: readOnly,
+		Name: "stats", Description: "Counts things.", Annotations: &tool.Annotations{ReadOnlyHint: new(true)},
 		Handler: func(context.Context, json.RawMessage) (*tool.Result, error) {
 			return &tool.Result{Structured: json.RawMessage(`{"count":3}`)}, nil // no text block
 		},

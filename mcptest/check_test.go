@@ -46,7 +46,7 @@ func findingsOf(t *testing.T, r *recorder) []string {
 	return out
 }
 
-var readOnly = &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
+var readOnly = &tool.Annotations{ReadOnlyHint: new(true)}
 
 // raw is a tool with a raw handler returning res.
 func raw(name string, ann *tool.Annotations, outputSchema string, res *tool.Result) tool.Tool {

@@ -67,11 +67,11 @@ func everything() *mcp.Server {
 		return "", ctx.Err()
 	}))
 	srv.MustAddResource(mcp.Resource{URI: "test://static-text", Name: "static-text", MimeType: "text/plain",
-		Read: mcp.StaticRead(mcp.TextContents("test://static-text", "text/plain", staticText))})
+		Read: mcp.StaticRead(staticText)})
 	srv.MustAddResource(mcp.Resource{URI: "test://static-binary", Name: "static-binary", MimeType: "image/png",
-		Read: mcp.StaticRead(mcp.BlobContents("test://static-binary", "image/png", pixel))})
-	srv.MustAddResource(mcp.Resource{URI: "test://example", Name: "example",
-		Read: mcp.StaticRead(mcp.TextContents("test://example", "text/plain", "example"))})
+		Read: mcp.StaticRead(pixel)})
+	srv.MustAddResource(mcp.Resource{URI: "test://example", Name: "example", MimeType: "text/plain",
+		Read: mcp.StaticRead("example")})
 	srv.MustAddResourceTemplate(mcp.ResourceTemplate{URITemplate: "test://template/{id}/data", Name: "template-data",
 		Read: func(_ context.Context, uri string, vars map[string]string) ([]mcp.ResourceContents, error) {
 			return []mcp.ResourceContents{mcp.TextContents(uri, "application/json", `{"id":"`+vars["id"]+`"}`)}, nil

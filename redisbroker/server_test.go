@@ -19,7 +19,7 @@ import (
 func newInstance(t *testing.T, b *redisbroker.Broker) *mcp.Server {
 	log, _ := testLogger(t, "server")
 	srv := mcp.NewServer(mcp.Implementation{Name: "fleet", Version: "1"}, &mcp.Options{Broker: b, Logger: log})
-	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead(mcp.TextContents("test://doc", "", "v1"))})
+	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc", Read: mcp.StaticRead("v1")})
 	t.Cleanup(func() { srv.Close() })
 	return srv
 }

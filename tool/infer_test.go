@@ -186,7 +186,7 @@ func TestNewInfersSchemas(t *testing.T) {
 }
 
 func TestNewDescriptorOptions(t *testing.T) {
-	ann := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
+	ann := &tool.Annotations{ReadOnlyHint: new(true)}
 	icon := tool.Icon{Src: "https://example.com/i.png", MimeType: "image/png"}
 	meta := map[string]any{"com.example/k": "v"}
 	tl := tool.New("described", "Does things.", noop[struct{}, *tool.Result](),

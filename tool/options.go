@@ -25,8 +25,44 @@ func WithTitle(title string) Option {
 }
 
 // WithAnnotations sets the tool's behaviour hints (sent from 2025-03-26 on).
+// ReadOnly, Destructive, Idempotent and OpenWorld set one hint each
+// without a struct; a hint option given before WithAnnotations is
+// replaced by it.
 func WithAnnotations(a *Annotations) Option {
 	return func(c *config) { c.annotations = a }
+}
+
+// ReadOnly sets the readOnlyHint of the tool's annotations (Tools, Tool
+// annotations: default false) to b, sent as given, false included: a hint
+// no option sets stays absent, so the client assumes its default. ReadOnly,
+// Destructive, Idempotent and OpenWorld each set one hint, on a copy of
+// the annotations WithAnnotations gave, whatever their order.
+func ReadOnly(b bool) Option { return hint(func(a *Annotations) { a.ReadOnlyHint = &b }) }
+
+// Destructive sets the destructiveHint (default true; meaningful only when
+// the tool is not read-only) to b, sent as given (see ReadOnly).
+func Destructive(b bool) Option { return hint(func(a *Annotations) { a.DestructiveHint = &b }) }
+
+// Idempotent sets the idempotentHint (default false; meaningful only when
+// the tool is not read-only) to b, sent as given (see ReadOnly).
+func Idempotent(b bool) Option { return hint(func(a *Annotations) { a.IdempotentHint = &b }) }
+
+// OpenWorld sets the openWorldHint (default true) to b, sent as given (see
+// ReadOnly).
+func OpenWorld(b bool) Option { return hint(func(a *Annotations) { a.OpenWorldHint = &b }) }
+
+// hint returns an option that sets one hint on a copy of the annotations
+// configured so far, so that annotations shared between tools through
+// WithAnnotations are never written to.
+func hint(set func(*Annotations)) Option {
+	return func(c *config) {
+		var a Annotations
+		if c.annotations != nil {
+			a = *c.annotations
+		}
+		set(&a)
+		c.annotations = &a
+	}
 }
 
 // WithIcons sets the tool's icons (sent from 2025-11-25 on).

@@ -74,13 +74,12 @@ type Tool struct {
 func (t Tool) Err() error { return t.err }
 
 // Annotations are hints about a tool's behaviour (the wire type of package
-// protocol). They are untrusted unless the client trusts the server.
+// protocol). They are untrusted unless the client trusts the server. The
+// options ReadOnly, Destructive, Idempotent and OpenWorld set the hints
+// one by one; in a literal, new(true) or new(false) fills a hint field.
 type Annotations = protocol.ToolAnnotations
 
 // Icon is an icon for display (the wire type of package protocol): Src is
 // an https: or data: URI; MimeType, Sizes ("48x48", "any") and Theme
 // ("light" or "dark") are optional.
 type Icon = protocol.Icon
-
-// Bool returns a pointer to b, for the hint fields of Annotations.
-func Bool(b bool) *bool { return &b }

@@ -39,11 +39,10 @@ type touchArgs struct {
 
 // addDeploymentTools registers instance and touch_resource.
 func (srv *server) addDeploymentTools(name string, calls *callCounter) {
-	ro := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
 	srv.MustAddTool(tool.New("instance", "Says which instance of the deployment answered (its -instance name and process id) and how many tool calls it served.",
 		func(context.Context, struct{}) (instanceInfo, error) {
 			return instanceInfo{Instance: name, PID: os.Getpid(), Calls: calls.n.Load()}, nil
-		}, tool.WithAnnotations(ro)))
+		}, tool.ReadOnly(true)))
 	srv.MustAddTool(tool.New("touch_resource", "Raises notifications/resources/updated for the resource at uri, on this instance and, through the fan-out (-redis), on every other, without changing it.",
 		func(_ context.Context, in touchArgs) (string, error) {
 			srv.ResourceUpdated(in.URI)

@@ -152,7 +152,7 @@ func searchEvidenceTool() tool.Tool {
 		tool.WithTitle("Search evidence"),
 		tool.WithInputSchema(json.RawMessage(searchSchema)),
 		tool.WithOutputSchema(out),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 // scored is an item and its score.

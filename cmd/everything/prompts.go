@@ -55,12 +55,13 @@ var testValues = mcp.CompletePrefix("testValue1", "testValue2", "testValue3")
 // argumentsPrompt quotes its two arguments back, as the conformance suite
 // expects.
 func argumentsPrompt() mcp.Prompt {
-	return mcp.NewPrompt("test_prompt_with_arguments", "A prompt with two required arguments, arg1 and arg2, that it quotes back.",
+	p := mcp.NewPrompt("test_prompt_with_arguments", "A prompt with two required arguments, arg1 and arg2, that it quotes back.",
 		func(_ context.Context, in testArgs) (*mcp.PromptResult, error) {
 			return messages(mcp.UserMessage(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", in.Arg1, in.Arg2))), nil
 		},
-		mcp.WithTitle("Prompt with arguments"),
-		mcp.WithCompletion("arg1", testValues), mcp.WithCompletion("arg2", testValues))
+		mcp.WithTitle("Prompt with arguments"))
+	p.Complete = map[string]mcp.CompleteFunc{"arg1": testValues, "arg2": testValues}
+	return p
 }
 
 // embedArgs are test_prompt_with_embedded_resource's arguments.

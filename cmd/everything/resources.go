@@ -30,18 +30,18 @@ func resources(w *watched, caller *auth.Principal) []mcp.Resource {
 		{
 			URI: "test://static-text", Name: "static-text", Title: "Static text",
 			Description: "A text resource whose contents never change.", MimeType: "text/plain",
-			Read: mcp.StaticRead(mcp.TextContents("test://static-text", "text/plain", staticText)),
+			Read: mcp.StaticRead(staticText),
 		},
 		{
 			URI: "test://static-binary", Name: "static-binary", Title: "Static binary",
 			Description: "A binary resource: a 1×1 PNG image.", MimeType: "image/png", Size: &size,
-			Read: mcp.StaticRead(mcp.BlobContents("test://static-binary", "image/png", pixelPNG)),
+			Read: mcp.StaticRead(pixelPNG),
 		},
 		w.resource(),
 		{
 			URI: exampleResource, Name: "example-resource", Title: "Example resource",
 			Description: "The resource test_prompt_with_embedded_resource embeds in the conformance suite.", MimeType: "text/plain",
-			Read: mcp.StaticRead(mcp.TextContents(exampleResource, "text/plain", exampleText)),
+			Read: mcp.StaticRead(exampleText),
 		},
 	}
 	for _, e := range evidenceFor(caller) {

@@ -43,7 +43,7 @@ type reviewArgs struct {
 // and production is not everyone's to see. An environment the caller may
 // not review is refused as unknown, listing only the ones they may.
 func reviewPrompt() mcp.Prompt {
-	return mcp.NewPrompt("deployment_review", "Reviews a deployment to one environment before it is approved.",
+	p := mcp.NewPrompt("deployment_review", "Reviews a deployment to one environment before it is approved.",
 		func(ctx context.Context, in reviewArgs) (*mcp.PromptResult, error) {
 			envs := environments(callerOf(ctx))
 			if !slices.Contains(envs, in.Environment) {
@@ -56,6 +56,7 @@ func reviewPrompt() mcp.Prompt {
 			}
 			return messages(mcp.UserMessage(text)), nil
 		},
-		mcp.WithTitle("Deployment review"),
-		mcp.WithCompletion("environment", completeEnvironment))
+		mcp.WithTitle("Deployment review"))
+	p.Complete = map[string]mcp.CompleteFunc{"environment": completeEnvironment}
+	return p
 }

@@ -41,7 +41,7 @@ func echoTool() tool.Tool {
 			return tool.TextResult(in.Text), nil
 		},
 		tool.WithTitle("Echo"),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 type addArgs struct {
@@ -67,7 +67,7 @@ func addTool() tool.Tool {
 			return sum{s}, nil
 		},
 		tool.WithTitle("Add"),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), IdempotentHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.Idempotent(true), tool.OpenWorld(false))
 }
 
 func failTool() tool.Tool {

@@ -28,7 +28,7 @@ func tagCatalogTool() tool.Tool {
 			return []string{"alpha", "beta", "gamma"}, nil
 		},
 		tool.WithTitle("Tag catalog"),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 // evidenceModified is the fixed lastModified of the evidence photo.
@@ -53,7 +53,7 @@ func evidenceBundleTool() tool.Tool {
 		},
 		tool.WithTitle("Evidence bundle"),
 		tool.WithIcons(tool.Icon{Src: "data:image/png;base64," + pngBase64, MimeType: "image/png", Sizes: []string{"1x1"}}),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 type routeArgs struct {
@@ -110,7 +110,7 @@ func routeReportTool() tool.Tool {
 			return r, nil
 		},
 		tool.WithTitle("Route report"),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 type breachArgs struct {

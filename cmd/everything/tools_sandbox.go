@@ -121,10 +121,7 @@ func (sb *sandbox) writeFileTool() tool.Tool {
 			return probe.Patterns{Args: []probe.Pattern{p}}, nil
 		},
 		tool.WithTitle("Write file"),
-		tool.WithAnnotations(&tool.Annotations{
-			ReadOnlyHint: tool.Bool(false), DestructiveHint: tool.Bool(true),
-			IdempotentHint: tool.Bool(true), OpenWorldHint: tool.Bool(false),
-		}))
+		tool.ReadOnly(false), tool.Destructive(true), tool.Idempotent(true), tool.OpenWorld(false))
 }
 
 // write writes data to rel through probe.Root, which follows no symbolic
@@ -180,7 +177,7 @@ func (sb *sandbox) readFileTool() tool.Tool {
 			return tool.TextResult(string(data)), nil
 		},
 		tool.WithTitle("Read file"),
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true), OpenWorldHint: tool.Bool(false)}))
+		tool.ReadOnly(true), tool.OpenWorld(false))
 }
 
 // read returns the content of the regular file rel, at most maxReadBytes,

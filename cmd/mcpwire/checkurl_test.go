@@ -131,7 +131,7 @@ func inProcess(t *testing.T, wrap func(http.Handler) http.Handler) string {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := mcp.NewServer(mcp.Implementation{Name: "small", Version: "1"}, &mcp.Options{Logger: quiet, ShutdownGrace: 100 * time.Millisecond})
 	srv.MustAddTool(tool.New("hello", "Says hello.", func(context.Context, struct{}) (string, error) { return "hello", nil },
-		tool.WithAnnotations(&tool.Annotations{ReadOnlyHint: tool.Bool(true)})))
+		tool.ReadOnly(true)))
 	srv.MustAddTool(tool.New("greet", "Greets someone.", func(_ context.Context, in struct {
 		Name string `json:"name"`
 	}) (string, error) {

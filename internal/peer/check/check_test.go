@@ -46,7 +46,7 @@ func session(t *testing.T, srv *mcp.Server, era protocol.Era) *client.Session {
 // context to end, one that outlasts the timeout while it reports
 // progress, and one that is not read-only.
 func server() *mcp.Server {
-	ro := &tool.Annotations{ReadOnlyHint: tool.Bool(true)}
+	ro := &tool.Annotations{ReadOnlyHint: new(true)}
 	srv := mcp.NewServer(mcp.Implementation{Name: "s", Version: "1"},
 		&mcp.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), ShutdownGrace: 50 * time.Millisecond})
 	srv.MustAddTool(tool.New("ping", "Pong.", func(context.Context, struct{}) (string, error) { return "pong", nil }, tool.WithAnnotations(ro)))

@@ -57,7 +57,7 @@ func newServer() *mcp.Server {
 		}))
 	srv.MustAddResource(mcp.Resource{
 		URI: "config://services", Name: "services", MimeType: "text/plain",
-		Read: mcp.StaticRead(mcp.TextContents("config://services", "text/plain", strings.Join(services, "\n"))),
+		Read: mcp.StaticRead(strings.Join(services, "\n")),
 	})
 	srv.MustAddResourceTemplate(mcp.ResourceTemplate{
 		URITemplate: "service://{name}/status", Name: "status", MimeType: "text/plain",
@@ -74,12 +74,14 @@ func newServer() *mcp.Server {
 	type postmortemArgs struct {
 		Service string `json:"service" description:"The service that failed."`
 	}
-	srv.MustAddPrompt(mcp.NewPrompt("postmortem", "Drafts a postmortem for a failed release.",
+	postmortem := mcp.NewPrompt("postmortem", "Drafts a postmortem for a failed release.",
 		func(_ context.Context, in postmortemArgs) (*mcp.PromptResult, error) {
 			return &mcp.PromptResult{Messages: []mcp.PromptMessage{
 				mcp.UserMessage("Draft a postmortem for the failed release of " + in.Service + "."),
 			}}, nil
 		},
-		mcp.WithTitle("Postmortem"), mcp.WithCompletion("service", mcp.CompletePrefix(services...))))
+		mcp.WithTitle("Postmortem"))
+	postmortem.Complete = map[string]mcp.CompleteFunc{"service": mcp.CompletePrefix(services...)}
+	srv.MustAddPrompt(postmortem)
 	return srv
 }
