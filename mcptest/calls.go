@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	json "github.com/goccy/go-json"
 
@@ -47,9 +48,32 @@ func (r *Result) Decode(v any) error {
 // tool that failed is a Result with IsError; an error is the call itself
 // failing, such as -32602 for an unknown tool.
 func (c *Client) CallTool(ctx context.Context, name string, args any) (*Result, error) {
+	return c.callTool(ctx, name, args, nil)
+}
+
+// progressTokens numbers the progress tokens of CallToolProgress.
+var progressTokens atomic.Int64
+
+// CallToolProgress is CallTool asking for progress (the specification's
+// Progress section): the request carries a progressToken of its own, and
+// f gets every notifications/progress the server sends with it until the
+// call returns, on the client's reading goroutine; f must not block or
+// call the client.
+func (c *Client) CallToolProgress(ctx context.Context, name string, args any, f func(protocol.ProgressNotificationParams)) (*Result, error) {
+	token := json.RawMessage(fmt.Sprintf(`"mcptest-%d"`, progressTokens.Add(1)))
+	defer c.session.WatchProgress(token, f)()
+	return c.callTool(ctx, name, args, map[string]any{"progressToken": token})
+}
+
+// callTool calls the tool name with args and the request's _meta (nil for
+// none).
+func (c *Client) callTool(ctx context.Context, name string, args any, meta map[string]any) (*Result, error) {
 	params := map[string]any{"name": name}
 	if args != nil {
 		params["arguments"] = args
+	}
+	if meta != nil {
+		params["_meta"] = meta
 	}
 	r, err := call[protocol.CallToolResult](ctx, c, protocol.MethodCallTool, params)
 	if err != nil {
@@ -70,6 +94,25 @@ func (c *Client) GetPrompt(ctx context.Context, name string, args map[string]str
 		params["arguments"] = args
 	}
 	return call[protocol.GetPromptResult](ctx, c, protocol.MethodGetPrompt, params)
+}
+
+// SetLogLevel asks the server for log messages at level and more severe,
+// which OnLog receives: logging/setLevel in the legacy era; in the
+// 2026-07-28 era every later request carries level in its _meta.
+func (c *Client) SetLogLevel(ctx context.Context, level protocol.LoggingLevel) error {
+	return c.session.SetLogLevel(ctx, level)
+}
+
+// Complete asks completion/complete for the values that complete value
+// for the argument named argument of ref, a prompt
+// (protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: …}})
+// or a resource template (the specification's Completion section).
+func (c *Client) Complete(ctx context.Context, ref protocol.CompletionReference, argument, value string) ([]string, error) {
+	r, err := c.session.Complete(ctx, ref, argument, value)
+	if err != nil {
+		return nil, err
+	}
+	return r.Values, nil
 }
 
 // ListTools lists every tool, page after page until the server gives no

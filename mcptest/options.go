@@ -4,8 +4,11 @@ import (
 	"context"
 	"time"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/mcpwire/mcpwire/internal/peer/client"
 	"github.com/mcpwire/mcpwire/internal/version"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -18,7 +21,8 @@ type config struct {
 	version  string
 	caps     *protocol.ClientCapabilities
 	handlers client.Handlers
-	callAll  bool // Check calls every no-argument tool (CallAll)
+	onLog    func(protocol.LoggingMessageNotificationParams) // OnLog
+	callAll  bool                                            // Check calls every no-argument tool (CallAll)
 	// timeout and total bound Check's listings and calls, and the whole
 	// review (CheckTimeout, CheckTotal); zero takes mcpwire check's
 	// defaults.
@@ -33,7 +37,27 @@ func (c config) options() client.Options {
 		ClientInfo:      protocol.Implementation{Name: "mcptest", Version: version.Version},
 		Capabilities:    c.caps,
 		Handlers:        c.handlers,
+		OnNotification:  c.notified,
 	}
+}
+
+// notified hands the server's log messages to OnLog's f.
+func (c config) notified(n *jsonrpc.Notification) {
+	if c.onLog == nil || n.Method != protocol.NotificationMessage {
+		return
+	}
+	var p protocol.LoggingMessageNotificationParams
+	if json.Unmarshal(n.Params, &p) == nil {
+		c.onLog(p)
+	}
+}
+
+// OnLog hands f every notifications/message the server sends (the
+// specification's Logging section), on the client's reading goroutine
+// and in arrival order; f must not block or call the client. A server
+// logs only at the level Client.SetLogLevel asked for.
+func OnLog(f func(protocol.LoggingMessageNotificationParams)) Option {
+	return func(c *config) { c.onLog = f }
 }
 
 // Legacy makes the client speak the initialize era, asking for version

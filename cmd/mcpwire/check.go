@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
@@ -19,8 +20,9 @@ import (
 
 // config holds the settings of one review.
 type config struct {
-	argv    []string // the server command (stdio); none with url
-	url     string   // the MCP endpoint (--url)
+	argv    []string    // the server command (stdio); none with url
+	url     string      // the MCP endpoint (--url)
+	header  http.Header // sent with every HTTP request (--header, --bearer-env); never printed
 	era     protocol.Era
 	json    bool
 	callAll bool
@@ -72,6 +74,9 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.total, "total", check.DefaultTotal, "")
 	fs.StringVar(&cfg.url, "url", "", "")
 	era := fs.String("era", "auto", "")
+	var headers headerFlags
+	fs.Var(&headers, "header", "")
+	bearerEnv := fs.String("bearer-env", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
@@ -79,6 +84,9 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.argv = fs.Args()
+	if headers.err != nil {
+		return cfg, headers.err
+	}
 	var err error
 	if cfg.era, err = parseEra(*era); err != nil {
 		return cfg, err
@@ -92,6 +100,12 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 		}
 	case len(cfg.argv) == 0:
 		return cfg, errors.New("no server command given: mcpwire check -- CMD [ARGS...], or mcpwire check --url URL")
+	}
+	if cfg.url == "" && (len(headers.h) > 0 || *bearerEnv != "") {
+		return cfg, errors.New("--header and --bearer-env go with --url: a stdio server takes no HTTP headers")
+	}
+	if cfg.header, err = authHeader(headers.h, *bearerEnv); err != nil {
+		return cfg, err
 	}
 	if cfg.timeout <= 0 || cfg.total <= 0 {
 		return cfg, errors.New("--timeout and --total must be positive")

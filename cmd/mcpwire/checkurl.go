@@ -39,14 +39,14 @@ func reviewURL(ctx context.Context, cfg config) *report {
 	rep := newReport()
 	rep.command = cfg.url + ", Streamable HTTP"
 	rep.Transport = check.TransportHTTP
-	conn, err := httpconn.New(cfg.url, httpconn.Options{})
+	conn, err := httpconn.New(cfg.url, httpconn.Options{Header: cfg.header})
 	if err != nil {
 		rep.Fail("start", err)
 		return rep.finish()
 	}
 	sess, err := connect(ctx, conn, cfg.url, cfg)
 	if err != nil {
-		rep.Fail("connect", unreachable(conn, err))
+		rep.Fail("connect", unreachable(conn, err, len(cfg.header) > 0))
 		rep.Problems = append(rep.Problems, httpProblems(conn)...)
 		return rep.finish()
 	}
@@ -59,9 +59,10 @@ func reviewURL(ctx context.Context, cfg config) *report {
 // unreachable words a handshake that failed at the HTTP level: nothing
 // answered at the URL (no server, a refused connection, a name that does
 // not resolve), or what answered is no MCP endpoint (an HTTP error, a web
-// page). The client quotes a server/discover answer clipped, so an
+// page, a 401 that wants a token: sent says whether check sent
+// headers). The client quotes a server/discover answer clipped, so an
 // invalid answer is told in full from conn's last failure.
-func unreachable(conn *httpconn.Conn, err error) error {
+func unreachable(conn *httpconn.Conn, err error, sent bool) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		return fmt.Errorf("no MCP handshake: cannot reach %s: %w", conn.URL(), ue.Err)
@@ -69,6 +70,12 @@ func unreachable(conn *httpconn.Conn, err error) error {
 	msg, ok := httpconn.Failure(err)
 	if !ok && errors.Is(err, client.ErrBadAnswer) {
 		msg = conn.LastFailure()
+	}
+	if challenge, ok := conn.Unauthorized(); ok {
+		if msg == "" {
+			return fmt.Errorf("%w; %s", err, unauthorizedHint(challenge, sent))
+		}
+		return fmt.Errorf("no MCP handshake: %s; %s", msg, unauthorizedHint(challenge, sent))
 	}
 	if msg != "" {
 		return fmt.Errorf("no MCP handshake: %s; is %s an MCP endpoint?", msg, conn.URL())

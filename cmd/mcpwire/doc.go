@@ -3,7 +3,7 @@
 // records and replays their sessions as golden transcripts.
 //
 //	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
-//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] --url URL
+//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] --url URL
 //	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 //	mcpwire replay [--update] FILE -- CMD [ARGS...]
 //	mcpwire help
@@ -61,6 +61,16 @@
 // status, the content type and an excerpt of the body; an unreachable URL,
 // or one that answers no MCP at all (a web page, a 404), stops the review
 // before it starts (exit 2).
+//
+// An endpoint protected as the specification's Authorization section
+// describes is reviewed with a token: --bearer-env VAR sends
+// Authorization: Bearer and the token in the environment variable VAR, and
+// --header 'Name: value' (repeatable) sends any header with every request.
+// Neither value is ever printed, not even when the command line is wrong.
+// A handshake answered 401 Unauthorized says that the endpoint wants a
+// token (or refused the one sent), names these flags, and gives the
+// protected resource metadata URL of the WWW-Authenticate challenge's
+// resource_metadata when the server sent one.
 //
 // # What the reviewer answers the server
 //

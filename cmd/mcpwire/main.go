@@ -43,7 +43,7 @@ const usage = `mcpwire reviews MCP servers the way a client would admit them.
 Usage:
 
 	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
-	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] --url URL
+	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] --url URL
 	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 	mcpwire replay [--update] FILE -- CMD [ARGS...]
 	mcpwire help
@@ -60,6 +60,10 @@ that needs no argument, and reviews each result.
 	--timeout D  bound on the handshake, each listing and each call (default 10s)
 	--total D    bound on the whole review (default 5m)
 	--url URL    review the Streamable HTTP endpoint at URL (http or https) instead of CMD
+	--header H   with --url, send the header 'Name: value' with every request (repeatable)
+	--bearer-env VAR
+	             with --url, send Authorization: Bearer and the token in the environment
+	             variable VAR (never printed; a 401 says the endpoint wants a token)
 
 Exit status: 0 when everything is admitted, 1 when anything is rejected,
 2 when the review could not run (the server failed to start or could not

@@ -93,7 +93,7 @@ func call(ctx context.Context, s *client.Session, opts Options, rev string, t *T
 	timer := time.AfterFunc(opts.Timeout, cancel)
 	defer timer.Stop()
 	token := fmt.Sprintf(`"mcpwire-check-%d"`, progressTokens.Add(1))
-	defer s.WatchProgress(json.RawMessage(token), func() { timer.Reset(opts.Timeout) })()
+	defer s.WatchProgress(json.RawMessage(token), func(protocol.ProgressNotificationParams) { timer.Reset(opts.Timeout) })()
 	t.Called = true
 	params := map[string]any{"name": t.Name, "arguments": map[string]any{},
 		"_meta": map[string]any{"progressToken": json.RawMessage(token)}}

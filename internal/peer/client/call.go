@@ -115,6 +115,13 @@ func (s *Session) withMeta(given json.RawMessage) json.RawMessage {
 			m.set(k, s.meta[k])
 		}
 	}
+	s.mu.Lock()
+	level := s.logLevel
+	s.mu.Unlock()
+	if level != "" && m.get(protocol.MetaLogLevel) == nil {
+		b, _ := json.Marshal(level)
+		m.set(protocol.MetaLogLevel, b)
+	}
 	return m.encode()
 }
 

@@ -7,18 +7,18 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// WatchProgress calls f, on the reader's goroutine, for every
-// notifications/progress the server sends with the given progressToken
+// WatchProgress calls f with the params of every notifications/progress
+// the server sends, on the reader's goroutine, with the given progressToken
 // (compared as JSON, so the string "7" and the number 7 differ), until
 // the returned stop is called. The caller puts the token in its request's
 // _meta; a caller that waits with a deadline can extend it on each
 // progress, as hosts do for long tools that report progress. f must not
 // block.
-func (s *Session) WatchProgress(token json.RawMessage, f func()) (stop func()) {
+func (s *Session) WatchProgress(token json.RawMessage, f func(protocol.ProgressNotificationParams)) (stop func()) {
 	key := string(token)
 	s.mu.Lock()
 	if s.progress == nil {
-		s.progress = map[string]func(){}
+		s.progress = map[string]func(protocol.ProgressNotificationParams){}
 	}
 	s.progress[key] = f
 	s.mu.Unlock()
@@ -40,9 +40,12 @@ func (s *Session) progressed(n *jsonrpc.Notification) {
 	s.mu.Lock()
 	f := s.progress[string(p.Token)]
 	s.mu.Unlock()
-	if f != nil {
-		f()
+	if f == nil {
+		return
 	}
+	var params protocol.ProgressNotificationParams
+	json.Unmarshal(n.Params, &params) // a field that does not decode stays zero: the watcher still learns of the progress
+	f(params)
 }
 
 // isProgress reports whether n is a progress notification.

@@ -33,10 +33,11 @@ type Session struct {
 	modern  atomic.Bool // the era is modern: set once detection chose it
 
 	mu        sync.Mutex
-	pending   map[string]chan reply         // calls awaiting a response, by id key
-	abandoned map[string]struct{}           // calls given up, whose late answer is dropped
-	serving   map[string]context.CancelFunc // the server's requests being answered
-	progress  map[string]func()             // progress watchers, by token as JSON
+	pending   map[string]chan reply                                // calls awaiting a response, by id key
+	abandoned map[string]struct{}                                  // calls given up, whose late answer is dropped
+	serving   map[string]context.CancelFunc                        // the server's requests being answered
+	progress  map[string]func(protocol.ProgressNotificationParams) // progress watchers, by token as JSON
+	logLevel  protocol.LoggingLevel                                // the modern _meta logLevel (SetLogLevel)
 	problems  []error
 	more      int // problems beyond maxProblems
 

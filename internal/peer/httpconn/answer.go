@@ -104,6 +104,11 @@ func (c *Conn) observe(cl *call, r *jsonrpc.Response) {
 // probe that way, and the client falls back to initialize), any other
 // request with a decode error naming it.
 func (c *Conn) refused(cl *call, resp *http.Response) {
+	if resp.StatusCode == http.StatusUnauthorized {
+		c.mu.Lock()
+		c.unauthorized, c.challenge = true, resp.Header.Get("WWW-Authenticate")
+		c.mu.Unlock()
+	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
 	if err == nil && len(b) <= c.opts.MaxMessageBytes && mediaType(resp.Header.Get("Content-Type")) == typeJSON {
 		if r, derr := jsonrpc.Decode(b); derr == nil {
@@ -143,6 +148,16 @@ func (c *Conn) LastFailure() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.lastFailure
+}
+
+// Unauthorized reports whether a request was answered 401 Unauthorized,
+// with the WWW-Authenticate challenge of the last such answer ("" when it
+// sent none): the endpoint wants a token, or refused the one sent (the
+// specification's Authorization section).
+func (c *Conn) Unauthorized() (challenge string, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.challenge, c.unauthorized
 }
 
 // Failure finds, in err's chain, the decode error a request got because

@@ -71,18 +71,20 @@ type Conn struct {
 	brokenErr error         // why; set before broken closes
 	breakOnce sync.Once
 
-	mu          sync.Mutex
-	closed      bool
-	wg          sync.WaitGroup // the goroutines of requests and of the GET stream
-	sessionID   string
-	version     string // the legacy revision initialize negotiated
-	legacy      bool   // initialize was answered
-	listening   bool   // the GET stream was tried
-	annotations map[string][]header.Annotation
-	inflight    map[string]*call
-	problems    []string
-	more        int
-	lastFailure string // the message of the last request that got no response
+	mu           sync.Mutex
+	closed       bool
+	wg           sync.WaitGroup // the goroutines of requests and of the GET stream
+	sessionID    string
+	version      string // the legacy revision initialize negotiated
+	legacy       bool   // initialize was answered
+	listening    bool   // the GET stream was tried
+	annotations  map[string][]header.Annotation
+	inflight     map[string]*call
+	problems     []string
+	more         int
+	lastFailure  string // the message of the last request that got no response
+	unauthorized bool   // a request was answered 401
+	challenge    string // the WWW-Authenticate of the last 401
 
 	closeOnce sync.Once
 }

@@ -302,3 +302,32 @@ func TestNewURL(t *testing.T) {
 		}
 	}
 }
+
+// A 401 is remembered with its challenge, in either era, and only a 401:
+// the Options.Header is what the server sees.
+func TestUnauthorized(t *testing.T) {
+	const challenge = `Bearer resource_metadata="https://as.example/.well-known/oauth-protected-resource/mcp"`
+	u := fake(t, func(w http.ResponseWriter, r *http.Request, m posted) {
+		switch r.Header.Get("Authorization") {
+		case "Bearer good":
+			if m.Method == protocol.MethodDiscover {
+				reply(w, http.StatusOK, "application/json", discovered(m.ID))
+				return
+			}
+			w.WriteHeader(http.StatusAccepted)
+		default:
+			w.Header().Set("WWW-Authenticate", challenge)
+			reply(w, http.StatusUnauthorized, "", "")
+		}
+	})
+	for _, era := range []protocol.Era{client.Auto, protocol.Modern} {
+		_, conn, err := dial(t, u, reviewer(era), httpconn.Options{Header: http.Header{"Authorization": {"Bearer bad"}}})
+		if got, ok := conn.Unauthorized(); err == nil || !ok || got != challenge {
+			t.Errorf("era %v: Unauthorized() = %q, %v after %v; want the challenge", era, got, ok, err)
+		}
+	}
+	_, conn, err := dial(t, u, reviewer(protocol.Modern), httpconn.Options{Header: http.Header{"Authorization": {"Bearer good"}}})
+	if got, ok := conn.Unauthorized(); err != nil || ok || got != "" {
+		t.Errorf("accepted: Unauthorized() = %q, %v after %v; want none", got, ok, err)
+	}
+}
