@@ -37,10 +37,10 @@ func ExampleElicitAs() {
 	// Output:
 	// legacy:
 	//   the server asks: elicitation/create
-	//   result: "booked for 2 on 2026-12-24"
+	//   result: booked for 2 on 2026-12-24
 	// modern:
 	//   input_required: booking (elicitation/create)
-	//   result: "booked for 2 on 2026-12-24"
+	//   result: booked for 2 on 2026-12-24
 }
 
 // Ask every question before checking errors: a 2026-07-28 client gets them
@@ -95,10 +95,10 @@ func ExampleRemember() {
 	// Output:
 	// legacy:
 	//   the server asks: elicitation/create
-	//   result: "T-1: accept, ok=true"
+	//   result: T-1: accept, ok=true
 	// modern:
 	//   input_required: elicitation-34b0097f5587 (elicitation/create)
-	//   result: "T-1: accept, ok=true"
+	//   result: T-1: accept, ok=true
 }
 
 // A client that did not declare what the handler needs never sees the

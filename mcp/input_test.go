@@ -334,7 +334,7 @@ func TestInputFormProjection(t *testing.T) {
 		t.Errorf("projected form: %s", req.Params)
 	}
 	c.send(&jsonrpc.Response{ID: req.ID, Result: json.RawMessage(`{"action":"accept","content":{"size":"m"}}`)})
-	if r := c.await(jsonrpc.Int64ID(1)); !strings.Contains(string(r.Result), `\"m\"`) {
+	if r := c.await(jsonrpc.Int64ID(1)); !strings.Contains(string(r.Result), `"text":"m"`) {
 		t.Errorf("pick: %s %+v", r.Result, r.Error)
 	}
 	r := c.request(jsonrpc.Int64ID(2), "tools/call", map[string]any{"name": "tags"})

@@ -93,10 +93,10 @@ func ExampleNewHandler() {
 	show(post(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`))
 	show(post(nil, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`))
 	// Output:
-	// 200 application/json text "hi"
+	// 200 application/json text hi
 	// 400 application/json error -32020: header mismatch: the Mcp-Name header does not match the body
 	// 200 application/json protocolVersion 2025-11-25, session id set: true
 	// 202
-	// 200 application/json text "hello"
+	// 200 application/json text hello
 	// 400 application/json error -32600: invalid request: missing Mcp-Session-Id header: send initialize to open a legacy session, or a 2026-07-28 request with params._meta["io.modelcontextprotocol/protocolVersion"]
 }

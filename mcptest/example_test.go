@@ -91,10 +91,10 @@ func ExampleAnswerElicitation() {
 	// Output:
 	// 2025-11-25
 	//   asked: Deploy to production?
-	//   result: "deployed"
+	//   result: deployed
 	// 2026-07-28
 	//   asked: Deploy to production?
-	//   result: "deployed"
+	//   result: deployed
 }
 
 // Every page, however the server cuts the list.

@@ -101,12 +101,12 @@ func TestAnswers(t *testing.T) {
 		text string
 		err  error
 	}{
-		{tool: "confirm", opts: []mcptest.Option{acceptOK}, text: `"accept true"`},
-		{tool: "confirm", opts: []mcptest.Option{decline}, text: `"decline false"`},
+		{tool: "confirm", opts: []mcptest.Option{acceptOK}, text: `accept true`},
+		{tool: "confirm", opts: []mcptest.Option{decline}, text: `decline false`},
 		{tool: "confirm", opts: []mcptest.Option{acceptOK, mcptest.Capabilities(protocol.ClientCapabilities{})}, err: jsonrpc.ErrMissingClientCapability},
-		{tool: "sample", opts: []mcptest.Option{model}, text: `"Atlas"`},
+		{tool: "sample", opts: []mcptest.Option{model}, text: `Atlas`},
 		{tool: "sample", err: jsonrpc.ErrMissingClientCapability},
-		{tool: "roots", opts: []mcptest.Option{roots}, text: `"2 roots, first file:///src"`},
+		{tool: "roots", opts: []mcptest.Option{roots}, text: `2 roots, first file:///src`},
 		{tool: "roots", opts: []mcptest.Option{acceptOK, model}, err: jsonrpc.ErrMissingClientCapability},
 	}
 	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
@@ -121,8 +121,7 @@ func TestAnswers(t *testing.T) {
 			case err != nil:
 				t.Errorf("%s: %v", tt.tool, err)
 			case res.Text() != tt.text:
-				wrapped := `{"result":` + tt.text + `}`
-				t.Errorf("%s: %q, want %q (or %s)", tt.tool, res.Text(), tt.text, wrapped)
+				t.Errorf("%s: %q, want %q", tt.tool, res.Text(), tt.text)
 			}
 		}
 	})

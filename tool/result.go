@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/internal/natural"
 )
 
@@ -46,9 +47,11 @@ func ErrorResult(format string, args ...any) *Result {
 
 // StructuredResult returns a result whose structured content is v, with its
 // JSON serialization also in a text block for clients that ignore
-// structuredContent. v is encoded as a typed handler's Out is (see New),
-// so a nil slice is [] and a nil map {}; a json.RawMessage is sent as it
-// is.
+// structuredContent (the specification's Tools page, "Structured Content").
+// A string value's text block is the string itself, not its JSON literal:
+// "Hello, Ada", not "\"Hello, Ada\"". v is encoded as a typed handler's Out
+// is (see New), so a nil slice is [] and a nil map {}; a json.RawMessage
+// is sent as it is.
 func StructuredResult(v any) (*Result, error) {
 	switch v := v.(type) {
 	case json.RawMessage:
@@ -61,17 +64,30 @@ func StructuredResult(v any) (*Result, error) {
 }
 
 // structuredResult returns a result carrying raw as structured content
-// and as text, in one allocation for the result, its block and the list.
+// and as text (a JSON string as the text it holds), in one allocation for
+// the result, its block and the list.
 func structuredResult(raw json.RawMessage) *Result {
 	b := &struct {
 		r Result
 		t Text
 		c [1]Content
-	}{t: Text{Text: string(raw)}}
+	}{t: Text{Text: resultText(raw)}}
 	b.c[0] = &b.t
 	b.r.Content = b.c[:]
 	b.r.Structured = raw
 	return &b.r
+}
+
+// resultText is the text block of a structured value: the string itself
+// for a JSON string, else the JSON text.
+func resultText(raw json.RawMessage) string {
+	if jsonx.FirstByte(raw) == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			return s
+		}
+	}
+	return string(raw)
 }
 
 // encodeStructured encodes v with enc into a structured result.

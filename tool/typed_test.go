@@ -165,3 +165,52 @@ func TestTypedRawArguments(t *testing.T) {
 		t.Errorf("raw arguments: %q, %v", text(res), err)
 	}
 }
+
+// A string result's text block is the string itself (issue 27), while its
+// structured content stays the JSON string the output schema describes.
+func TestStringResultText(t *testing.T) {
+	tl := tool.New("greet", "", func(_ context.Context, in struct {
+		Name string `json:"name"`
+	}) (string, error) {
+		return "Hello, " + in.Name, nil
+	})
+	tests := []struct{ args, wantText, wantStruct string }{
+		{`{"name":"Ada"}`, `Hello, Ada`, `"Hello, Ada"`},
+		{`{"name":"\"Ada\"\n"}`, "Hello, \"Ada\"\n", `"Hello, \"Ada\"\n"`},
+		{`{"name":""}`, `Hello, `, `"Hello, "`},
+	}
+	for _, tt := range tests {
+		res, err := call(t, tl, tt.args)
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v %v", tt.args, err, texts(res))
+		}
+		if got := texts(res); len(got) != 1 || got[0] != tt.wantText {
+			t.Errorf("%s: texts %q, want [%q]", tt.args, got, tt.wantText)
+		}
+		if got := string(res.Structured.(json.RawMessage)); got != tt.wantStruct {
+			t.Errorf("%s: structured %s, want %s", tt.args, got, tt.wantStruct)
+		}
+	}
+	if got := string(tl.OutputSchema); got != `{"type":"string"}` {
+		t.Errorf("output schema %s", got)
+	}
+
+	// StructuredResult keeps the same rule; other values stay JSON text.
+	for _, c := range []struct {
+		v        any
+		wantText string
+	}{
+		{"plain", "plain"},
+		{json.RawMessage(`"a\u0041"`), "aA"},
+		{42, "42"},
+		{[]string{"a"}, `["a"]`},
+	} {
+		res, err := tool.StructuredResult(c.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := texts(res); len(got) != 1 || got[0] != c.wantText {
+			t.Errorf("StructuredResult(%v): texts %q, want [%q]", c.v, got, c.wantText)
+		}
+	}
+}

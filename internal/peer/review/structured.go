@@ -65,11 +65,14 @@ func declaredOutput(rep *report, r protocol.Revision, descriptor json.RawMessage
 
 // mirrored reports whether some text block of content holds the JSON
 // serialisation of structured: JSON equal to it as JSON Schema's "const"
-// compares (key order, white space and number spelling ignored).
+// compares (key order, white space and number spelling ignored), or, for
+// a JSON string, the string itself (as go-sdk and package tool write a
+// string result).
 func mirrored(content, structured json.RawMessage) bool {
 	if structured == nil {
 		return false
 	}
+	str, isString := text(structured)
 	blocks, _ := array(content)
 	var same *schema.Schema
 	for _, raw := range blocks {
@@ -80,6 +83,9 @@ func mirrored(content, structured json.RawMessage) bool {
 		s, ok := text(b["text"])
 		if !ok {
 			continue
+		}
+		if isString && s == str {
+			return true
 		}
 		if same == nil {
 			var err error
