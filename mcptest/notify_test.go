@@ -34,9 +34,11 @@ func reporter() *mcp.Server {
 		}
 		return "done", nil
 	}))
-	srv.MustAddPrompt(mcp.NewPrompt("forecast", "The weather of a city.", func(_ context.Context, in CityArgs) (*mcp.PromptResult, error) {
+	forecast := mcp.NewPrompt("forecast", "The weather of a city.", func(_ context.Context, in CityArgs) (*mcp.PromptResult, error) {
 		return &mcp.PromptResult{}, nil
-	}, mcp.WithCompletion("city", mcp.CompletePrefix("Paris", "Parma", "Porto"))))
+	})
+	forecast.Complete = map[string]mcp.CompleteFunc{"city": mcp.CompletePrefix("Paris", "Parma", "Porto")}
+	srv.MustAddPrompt(forecast)
 	return srv
 }
 
@@ -125,6 +127,6 @@ func ExampleClient_CallToolProgress() {
 	// progress: 2 of 3, step 2
 	// log: info {"message":"step","n":3}
 	// progress: 3 of 3, step 3
-	// result: "done"
+	// result: done
 	// completion: [Paris Parma]
 }
