@@ -12,10 +12,10 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/fanout"
 	"github.com/mcpwire/mcpwire/internal/contract"
-	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
@@ -351,7 +351,7 @@ func NewServer(info Implementation, opts *Options) *Server {
 		info.Name = programName()
 	}
 	if info.Version == "" {
-		info.Version = version.Version
+		info.Version = mcpwire.Version
 	}
 	s := &Server{info: info, opts: opts.withDefaults(),
 		tools:     newRegistry(func(e *entry) string { return e.tool.Name }),

@@ -14,8 +14,8 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
-	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/tool"
@@ -233,8 +233,8 @@ func TestServerInfoDefaults(t *testing.T) {
 	if err := json.Unmarshal(r.Result, &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.ServerInfo.Version != version.Version || res.ServerInfo.Name != filepath.Base(os.Args[0]) {
-		t.Errorf("serverInfo = %+v, want name %q, version %q", res.ServerInfo, filepath.Base(os.Args[0]), version.Version)
+	if res.ServerInfo.Version != mcpwire.Version || res.ServerInfo.Name != filepath.Base(os.Args[0]) {
+		t.Errorf("serverInfo = %+v, want name %q, version %q", res.ServerInfo, filepath.Base(os.Args[0]), mcpwire.Version)
 	}
 }
 

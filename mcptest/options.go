@@ -6,8 +6,8 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/internal/peer/client"
-	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -34,7 +34,7 @@ func (c config) options() client.Options {
 	return client.Options{
 		Era:             c.era,
 		ProtocolVersion: c.version,
-		ClientInfo:      protocol.Implementation{Name: "mcptest", Version: version.Version},
+		ClientInfo:      protocol.Implementation{Name: "mcptest", Version: mcpwire.Version},
 		Capabilities:    c.caps,
 		Handlers:        c.handlers,
 		OnNotification:  c.notified,

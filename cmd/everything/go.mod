@@ -5,8 +5,8 @@ go 1.26.5
 require (
 	github.com/goccy/go-json v0.12.0
 	github.com/google/go-cmp v0.7.0
-	github.com/mcpwire/mcpwire v0.0.0
-	github.com/mcpwire/mcpwire/redisbroker v0.0.0
+	github.com/mcpwire/mcpwire v0.1.0
+	github.com/mcpwire/mcpwire/redisbroker v0.1.0
 	github.com/redis/go-redis/v9 v9.23.0
 )
 

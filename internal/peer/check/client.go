@@ -3,8 +3,8 @@ package check
 import (
 	"context"
 
+	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/internal/peer/client"
-	"github.com/mcpwire/mcpwire/internal/version"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -18,7 +18,7 @@ func ClientOptions() client.Options {
 
 // clientInfo names the reviewer to the server.
 func clientInfo() protocol.Implementation {
-	return protocol.Implementation{Name: "mcpwire-check", Version: version.Version}
+	return protocol.Implementation{Name: "mcpwire-check", Version: mcpwire.Version}
 }
 
 // clientCapabilities declares what handlers answer: elicitation (form

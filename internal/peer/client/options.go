@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mcpwire/mcpwire/internal/version"
+	"github.com/mcpwire/mcpwire"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -99,7 +99,7 @@ func (o Options) withDefaults() Options {
 		o.ClientInfo.Name = "mcpwire-client"
 	}
 	if o.ClientInfo.Version == "" {
-		o.ClientInfo.Version = version.Version
+		o.ClientInfo.Version = mcpwire.Version
 	}
 	if o.DiscoverTimeout <= 0 {
 		o.DiscoverTimeout = DefaultDiscoverTimeout
