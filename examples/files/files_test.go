@@ -80,15 +80,18 @@ func TestTools(t *testing.T) {
 	}
 }
 
+// toolCall is a call of a tool and what its answer must hold.
+type toolCall struct {
+	name string
+	args any
+	want string
+}
+
 // TestConfined checks that no path leaves the root: not with "..", not
 // through a link, whatever the tool.
 func TestConfined(t *testing.T) {
 	c := newTestServer(t)
-	for _, call := range []struct {
-		name string
-		args any
-		want string
-	}{
+	for _, call := range []toolCall{
 		{"read_file", pathArgs{Path: "../outside/secret.txt"}, "outside the root"},
 		{"read_file", pathArgs{Path: "notes/../../outside/secret.txt"}, "outside the root"},
 		{"read_file", pathArgs{Path: "escape/secret.txt"}, "symbolic link"},
@@ -131,11 +134,7 @@ func TestProbe(t *testing.T) {
 		}
 		return res.Meta.Patterns, res.IsError
 	}
-	for _, p := range []struct {
-		name string
-		args any
-		want string
-	}{
+	for _, p := range []toolCall{
 		{"read_file", pathArgs{Path: "notes/meeting.md"}, "read:notes/meeting.md"},
 		{"read_file", pathArgs{Path: "alias.txt"}, "read:todo.txt"},
 		{"list_dir", pathArgs{Path: "."}, "read:."},

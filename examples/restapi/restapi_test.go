@@ -3,46 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/oauth"
 )
-
-// fakeAPI is the to-do API the tests wrap: GET and POST /todos, in memory.
-func fakeAPI(t *testing.T) *httptest.Server {
-	var mu sync.Mutex
-	todos := []todo{{ID: 1, Title: "water the plants", Done: true}, {ID: 2, Title: "call the bank"}}
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		defer mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		switch {
-		case r.URL.Path != "/todos":
-			http.NotFound(w, r)
-		case r.Method == http.MethodGet:
-			json.NewEncoder(w).Encode(todos)
-		case r.Method == http.MethodPost && r.Header.Get("Content-Type") == "application/json":
-			var in addArgs
-			if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Title == "" {
-				http.Error(w, `{"error":"a title is required"}`, http.StatusBadRequest)
-				return
-			}
-			todos = append(todos, todo{ID: len(todos) + 1, Title: in.Title})
-			w.WriteHeader(http.StatusCreated)
-			json.NewEncoder(w).Encode(todos[len(todos)-1])
-		default:
-			http.Error(w, `{"error":"method not allowed"}`, http.StatusMethodNotAllowed)
-		}
-	}))
-	t.Cleanup(api.Close)
-	return api
-}
 
 // The tokens the tests present: a reader's and a writer's.
 const (
@@ -103,11 +72,12 @@ func callTool(t *testing.T, endpoint, token, name string, args any) reply {
 	}})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + string(params) + `}`
 	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, endpoint, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", "2026-07-28")
-	req.Header.Set("Mcp-Method", "tools/call")
-	req.Header.Set("Mcp-Name", name)
+	for k, v := range map[string]string{
+		"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name,
+	} {
+		req.Header.Set(k, v)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -117,9 +87,13 @@ func callTool(t *testing.T, endpoint, token, name string, args any) reply {
 	}
 	defer resp.Body.Close()
 	r := reply{status: resp.StatusCode, challenge: resp.Header.Get("WWW-Authenticate")}
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
 	if resp.StatusCode == http.StatusOK {
-		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-			t.Fatalf("%s: %v", name, err)
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatalf("%s: %v in %s", name, err, data)
 		}
 	}
 	return r
@@ -185,11 +159,7 @@ func TestAuthorization(t *testing.T) {
 // TestUpstreamFailure checks that the API's failures reach the model as
 // isError results.
 func TestUpstreamFailure(t *testing.T) {
-	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "maintenance", http.StatusServiceUnavailable)
-	}))
-	defer down.Close()
-	r := callTool(t, start(t, down.URL), readerToken, "list_todos", nil)
+	r := callTool(t, start(t, failingAPI(t).URL), readerToken, "list_todos", nil)
 	if r.status != http.StatusOK || !r.Result.IsError || len(r.Result.Content) != 1 || !strings.Contains(r.Result.Content[0].Text, "503 Service Unavailable: maintenance") {
 		t.Errorf("list_todos against a failing API: %+v", r)
 	}
