@@ -37,8 +37,11 @@ conformance:
 # hosts installs the pinned host CLIs of interop/hosts (Claude Code and
 # opencode, about 740 MB of native binaries) so that cmd/mcpwire's
 # TestHosts records and replays their `mcp list`; it is not part of test.
+# npm install --no-save, not npm ci: the lock file holds only the platform
+# packages the registry served when it was written (see
+# interop/hosts/README.md), and --no-save leaves it as it is.
 hosts:
-	cd interop/hosts && npm ci --no-fund --no-audit
+	cd interop/hosts && npm install --no-save --no-fund --no-audit
 
 vet:
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -15,8 +15,8 @@ import (
 	"github.com/mcpwire/mcpwire/internal/peer/golden"
 )
 
-// hostsDir holds the pinned host CLIs (interop/hosts/package.json); `cd
-// interop/hosts && npm ci` (or `make hosts`) installs them.
+// hostsDir holds the pinned host CLIs (interop/hosts/package.json); `make
+// hosts` installs them.
 const hostsDir = "../../interop/hosts"
 
 // A host is an MCP host CLI whose `mcp list` connects to each configured
@@ -141,7 +141,7 @@ func TestHosts(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			cli := clis[i]
 			if cli == "" {
-				t.Skipf("%s is not installed: cd interop/hosts && npm ci (or make hosts)", h.name)
+				t.Skipf("%s is not installed: make hosts (cd interop/hosts && npm install --no-save) installs it", h.name)
 			}
 			home := t.TempDir()
 			if err := os.Mkdir(filepath.Join(home, "project"), 0o755); err != nil {
@@ -153,7 +153,9 @@ func TestHosts(t *testing.T) {
 			h.configure(t, cli, home, env, []string{filepath.Join(bins, "mcpwire"), "record", "--out", file, "--", everything})
 
 			out := runHost(t, cli, home, env, "mcp", "list")
-			if !strings.Contains(out, "every") || !strings.Contains(strings.ToLower(out), "connected") {
+			if !slices.ContainsFunc(strings.Split(strings.ToLower(out), "\n"), func(l string) bool {
+				return strings.Contains(l, "every") && strings.Contains(l, "connected") && !strings.Contains(l, "disconnected")
+			}) {
 				t.Errorf("%s mcp list does not say the server connected:\n%s", h.name, out)
 			}
 			tr := waitTranscript(t, file)
