@@ -1,7 +1,7 @@
 # mcpwire: the two commands a newcomer needs are `make demo` and `make test`.
 GO ?= go
 
-.PHONY: test unit interop conformance deploy demo demo-all bench bench-scale fuzz vet
+.PHONY: test unit interop conformance deploy demo demo-all bench bench-scale fuzz vet hosts
 
 # The modules beside the main one: the contract server (it links the Redis
 # fan-out) and the optional integrations, each with its own go.mod.
@@ -33,6 +33,15 @@ interop:
 # fails when a scenario of conformance/baseline.txt does not pass.
 conformance:
 	bash conformance/run.sh
+
+# hosts installs the pinned host CLIs of interop/hosts (Claude Code and
+# opencode, about 740 MB of native binaries) so that cmd/mcpwire's
+# TestHosts records and replays their `mcp list`; it is not part of test.
+# npm install --no-save, not npm ci: the lock file holds only the platform
+# packages the registry served when it was written (see
+# interop/hosts/README.md), and --no-save leaves it as it is.
+hosts:
+	cd interop/hosts && npm install --no-save --no-fund --no-audit
 
 vet:
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
