@@ -128,7 +128,8 @@ func runHost(t *testing.T, cli, home string, env []string, args ...string) strin
 // cmd/everything (the host launches `mcpwire record --out F -- everything`)
 // and replays the transcript: it holds the host's clientInfo and the
 // methods the host sends, and every server line matches. An absent CLI is
-// skipped with the command that installs it.
+// skipped with the command that installs it, unless MCPWIRE_REQUIRE_HOSTS
+// is set (as CI sets it, having installed them).
 func TestHosts(t *testing.T) {
 	clis := make([]string, len(hosts))
 	var bins string
@@ -141,6 +142,9 @@ func TestHosts(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			cli := clis[i]
 			if cli == "" {
+				if os.Getenv("MCPWIRE_REQUIRE_HOSTS") != "" {
+					t.Fatalf("%s is not installed, and MCPWIRE_REQUIRE_HOSTS is set: make hosts installs it", h.name)
+				}
 				t.Skipf("%s is not installed: make hosts (cd interop/hosts && npm install --no-save) installs it", h.name)
 			}
 			home := t.TempDir()
