@@ -123,16 +123,16 @@ func bareItemError(items []tagItem, i int) error {
 	}
 	if prev >= 0 && items[prev].hasValue {
 		p := items[prev]
-		var rest []string
+		vals, raws := []string{p.value}, []string{p.value}
 		for j := prev + 1; j < len(items) && !items[j].hasValue && items[j].key != "nullable" && items[j].key != "required"; j++ {
-			rest = append(rest, items[j].key)
+			vals, raws = append(vals, items[j].key), append(raws, items[j].raw)
 		}
 		if p.key == "enum" {
-			return fmt.Errorf(`%s: enum values are separated by "|": enum=%s`,
-				msg, strings.Join(append([]string{p.value}, rest...), "|"))
+			return fmt.Errorf(`%s: enum values are separated by "|": enum=%s`, msg, strings.Join(vals, "|"))
 		}
-		return fmt.Errorf(`%s: a comma inside a value is written \,: %s=%s`,
-			msg, p.key, strings.Join(append([]string{p.value}, rest...), `\, `))
+		// The tag is a Go string literal: its source doubles the backslash.
+		return fmt.Errorf(`%s: a comma inside a value is written \\, in the tag: %s=%s`,
+			msg, p.key, strings.Join(raws, `\\,`))
 	}
 	if strings.Contains(it.key, " ") {
 		return fmt.Errorf("%s: a description among other items is written description=%s", msg, it.key)
@@ -154,6 +154,7 @@ func isBareDescription(tag string) bool {
 type tagItem struct {
 	key, value string
 	hasValue   bool
+	raw        string // the item as written, for errors
 }
 
 // parseTagItems splits a jsonschema tag into comma-separated key=value
@@ -162,19 +163,19 @@ type tagItem struct {
 func parseTagItems(tag string) []tagItem {
 	var items []tagItem
 	for tag != "" {
-		tag = strings.TrimLeft(tag, " ")
-		if rest, ok := strings.CutPrefix(tag, "pattern="); ok {
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(tag, " "), "pattern="); ok {
 			items = append(items, tagItem{key: "pattern", value: rest, hasValue: true})
 			break
 		}
 		var item string
 		item, tag = cutUnescaped(tag)
+		raw := item
 		item = strings.TrimSpace(strings.ReplaceAll(item, `\,`, ","))
 		if item == "" {
 			continue
 		}
 		k, v, has := strings.Cut(item, "=")
-		items = append(items, tagItem{key: strings.TrimSpace(k), value: v, hasValue: has})
+		items = append(items, tagItem{key: strings.TrimSpace(k), value: v, hasValue: has, raw: raw})
 	}
 	return items
 }
