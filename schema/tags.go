@@ -86,7 +86,7 @@ func parseTag(tag reflect.StructTag) (fieldTag, error) {
 	items := parseTagItems(js)
 	for i, it := range items {
 		switch {
-		case it.key == "nullable" || it.key == "required":
+		case isFlag(it.key):
 			if it.hasValue {
 				return t, fmt.Errorf("%s takes no value: write %s alone", it.key, it.key)
 			}
@@ -112,20 +112,20 @@ func parseTag(tag reflect.StructTag) (fieldTag, error) {
 	return t, nil
 }
 
-// bareItemError explains items[i], an item with no "=" that is not a flag:
-// most often the rest of the previous item's value, cut at a comma.
+// bareItemError explains items[i], an item with no "=" that is not a flag
+// (every item before it is well formed): most often the rest of the
+// previous item's value, cut at a comma.
 func bareItemError(items []tagItem, i int) error {
 	it := items[i]
 	msg := fmt.Sprintf("%q is neither a key=value item nor a flag (required, nullable)", it.key)
-	prev := i - 1
-	for prev >= 0 && !items[prev].hasValue && items[prev].key != "nullable" && items[prev].key != "required" {
-		prev--
-	}
-	if prev >= 0 && items[prev].hasValue {
-		p := items[prev]
+	if i > 0 && items[i-1].hasValue {
+		p := items[i-1]
 		vals, raws := []string{p.value}, []string{p.value}
-		for j := prev + 1; j < len(items) && !items[j].hasValue && items[j].key != "nullable" && items[j].key != "required"; j++ {
-			vals, raws = append(vals, items[j].key), append(raws, items[j].raw)
+		for _, next := range items[i:] {
+			if next.hasValue || isFlag(next.key) {
+				break
+			}
+			vals, raws = append(vals, next.key), append(raws, next.raw)
 		}
 		if p.key == "enum" {
 			return fmt.Errorf(`%s: enum values are separated by "|": enum=%s`, msg, strings.Join(vals, "|"))
@@ -140,6 +140,9 @@ func bareItemError(items []tagItem, i int) error {
 	return fmt.Errorf("%s: %s", msg, tagSyntax)
 }
 
+// isFlag reports whether key is a jsonschema tag item that takes no value.
+func isFlag(key string) bool { return key == "nullable" || key == "required" }
+
 // isBareDescription reports whether a jsonschema tag is a description, as
 // go-sdk writes it (jsonschema:"the city to look up"): text with no "=" at
 // all whose first comma-separated item is not a flag (required or
@@ -147,8 +150,7 @@ func bareItemError(items []tagItem, i int) error {
 func isBareDescription(tag string) bool {
 	t := strings.TrimSpace(tag)
 	first, _, _ := strings.Cut(t, ",")
-	first = strings.TrimSpace(first)
-	return t != "" && !strings.Contains(t, "=") && first != "nullable" && first != "required"
+	return t != "" && !strings.Contains(t, "=") && !isFlag(strings.TrimSpace(first))
 }
 
 type tagItem struct {
