@@ -11,7 +11,8 @@
 //     and ",string" follow the json tag; unexported fields are skipped and
 //     untagged embedded structs are flattened as encoding/json does. A
 //     member is required unless it is a pointer, has omitempty or omitzero,
-//     or is promoted through an embedded pointer. [AllowAdditional] leaves
+//     or is promoted through an embedded pointer; the required item of a
+//     jsonschema tag makes it required in any case (see Struct tags). [AllowAdditional] leaves
 //     out "additionalProperties": false.
 //   - string → string; bool → boolean; integers narrower than 64 bits →
 //     integer with the Go type's range as "minimum" and "maximum" (int8:
@@ -51,25 +52,58 @@
 //
 //	description:"text"      sets "description".
 //	jsonschema:"k=v,k=v"    comma-separated items:
-//	    enum=a|b|c          values separated by '|', parsed in the field's type
-//	                        (values cannot contain ',' or '|')
+//	    enum=a|b|c          values separated by '|', parsed in the field's type;
+//	                        enum=a,enum=b (one value an item) adds them up
 //	    minimum=N maximum=N exclusiveMinimum=N exclusiveMaximum=N
 //	                        JSON numbers; integer and number fields only
 //	    minLength=N maxLength=N   string fields only
 //	    minItems=N maxItems=N     slice and array fields only
 //	    format=F            string fields only
-//	    default=V           see default below (value cannot contain ',')
+//	    default=V           see default below
+//	    description=text    sets "description"
+//	    required            the member is required, whatever its json tag
+//	                        and type (see below)
 //	    nullable            also accept null: "type": ["T","null"] (null is
 //	                        added to enum; a "$ref" becomes an anyOf with null)
-//	    pattern=REGEX       takes the rest of the tag, commas included, so it
-//	                        must come last
+//	    pattern=REGEX       takes the rest of the tag as written, commas and
+//	                        backslashes included, so it must come last
 //	pattern:"REGEX"  format:"F"  default:"V"
 //	                        the same keywords as tags of their own, for values
 //	                        with commas.
-//	jsonschema:"text"       with no "=" anywhere (and not "nullable"): the
-//	                        description, as go-sdk writes it, so that its
-//	                        structs move over unchanged; a description tag,
-//	                        when both are given, wins.
+//	jsonschema:"text"       with no "=" anywhere and a first item other than
+//	                        required and nullable: the description, as
+//	                        go-sdk writes it, so that its structs move over
+//	                        unchanged.
+//
+// A comma inside a value (other than pattern's) is written \, and since a
+// tag is a Go string literal its source doubles the backslash:
+// jsonschema:"description=fast\\, cheap". A description tag, when given,
+// wins over the jsonschema tag's description.
+//
+// The items are those of invopop/jsonschema's tags too, so that its structs
+// move over unchanged as far as they use required, description, enum,
+// minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength,
+// maxLength, minItems, maxItems, format, pattern and default:
+//
+//	type Args struct {
+//		City  *string `json:"city" jsonschema:"required,description=City name\\, or a zip code"`
+//		Speed string  `json:"speed,omitempty" jsonschema:"required,enum=fast|slow"`
+//		Units string  `json:"units,omitempty" jsonschema:"enum=metric,enum=imperial,default=metric"`
+//	}
+//
+// Any other item is an error (invopop's title, example, oneof_required and
+// the like among them) that names the accepted syntax; so is an item cut
+// at a comma, with the repair: jsonschema:"enum=fast,slow" fails with
+// `enum values are separated by "|": enum=fast|slow`.
+//
+// A member is required when its field is neither a pointer nor tagged
+// omitempty or omitzero, nor promoted through an embedded pointer (see
+// Inference), or when its jsonschema tag has the required item. That item
+// is for arguments (a tool's inputSchema): a pointer or omitempty field
+// tagged required must then be sent by the client. On a result type (an
+// outputSchema), a required member that encoding leaves out — a nil
+// pointer, an empty omitempty value — breaks the schema, so tag only
+// members that are always written.
 //
 // A field without a json tag is named by its Go name, as encoding/json
 // names it ("UserID"); tool.New warns about argument fields with neither a

@@ -22,6 +22,27 @@ func ExampleFor() {
 	// {"type":"object","properties":{"city":{"type":"string","description":"City name"},"days":{"type":"integer","minimum":1,"maximum":14,"default":3},"units":{"type":"string","enum":["metric","imperial"]},"tags":{"type":"array","items":{"type":"string"},"maxItems":5}},"required":["city"],"additionalProperties":false}
 }
 
+// Structs tagged in the style of invopop/jsonschema infer the same schema
+// as mcpwire's own tags: required forces a member into "required" (here a
+// pointer and an omitempty field), description= carries a description
+// (a comma in it is written \\, in the tag's source), and enum values are
+// separated by "|" or given one an item.
+func ExampleFor_invopop() {
+	type Args struct {
+		City  *string `json:"city" jsonschema:"required,description=City name\\, or a zip code"`
+		Speed string  `json:"speed,omitempty" jsonschema:"required,enum=fast|slow"`
+		Units string  `json:"units,omitempty" jsonschema:"enum=metric,enum=imperial,default=metric"`
+		Days  int     `json:"days,omitempty" jsonschema:"minimum=1,maximum=14,default=3"`
+	}
+	raw, err := schema.For[Args]()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(raw))
+	// Output:
+	// {"type":"object","properties":{"city":{"type":"string","description":"City name, or a zip code"},"speed":{"type":"string","enum":["fast","slow"]},"units":{"type":"string","enum":["metric","imperial"],"default":"metric"},"days":{"type":"integer","minimum":1,"maximum":14,"default":3}},"required":["city","speed"],"additionalProperties":false}
+}
+
 func ExampleCompile() {
 	s, err := schema.Compile([]byte(`{"type":"object",
 		"properties":{"a":{"type":"string"},"b":{"type":"integer","maximum":10}},

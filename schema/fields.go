@@ -55,14 +55,17 @@ func Members(t reflect.Type) []Member {
 }
 
 // isNullable reports whether a field's jsonschema tag has the nullable
-// item.
+// flag (a malformed tag is an inference error, not reported here).
 func isNullable(tag reflect.StructTag) bool {
-	for _, it := range parseTagItems(tag.Get("jsonschema")) {
-		if it.key == "nullable" {
-			return true
-		}
-	}
-	return false
+	t, _ := parseTag(tag)
+	return t.nullable
+}
+
+// isRequiredTag reports whether a field's jsonschema tag has the required
+// flag.
+func isRequiredTag(tag reflect.StructTag) bool {
+	t, _ := parseTag(tag)
+	return t.required
 }
 
 // field is one JSON member of a struct, after flattening embedded structs

@@ -267,7 +267,7 @@ func (g *generator) structSchema(t reflect.Type, path string) (any, error) {
 			return nil, err
 		}
 		props.set(f.name, ps)
-		if !f.optional && f.typ.Kind() != reflect.Pointer {
+		if (!f.optional && f.typ.Kind() != reflect.Pointer) || isRequiredTag(f.tag) {
 			required = append(required, f.name)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,36 +20,17 @@ func applyTags(s *object, tag reflect.StructTag, path string) error {
 	fail := func(format string, args ...any) error {
 		return &Error{Path: path, Reason: "struct tag: " + fmt.Sprintf(format, args...)}
 	}
-	js := tag.Get("jsonschema")
-	if d, ok := tag.Lookup("description"); ok {
-		s.set("description", d)
-	} else if isBareDescription(js) {
-		s.set("description", js)
+	t, err := parseTag(tag)
+	if err != nil {
+		return fail("%s", err)
 	}
-	if isBareDescription(js) {
-		js = ""
+	if t.hasDescription {
+		s.set("description", t.description)
 	}
-	items := parseTagItems(js)
-	for _, key := range []string{"pattern", "format", "default"} {
-		if v, ok := tag.Lookup(key); ok {
-			items = append(items, tagItem{key: key, value: v, hasValue: true})
-		}
-	}
-	nullable := false
 	var def *tagItem
-	for i, it := range items {
-		if it.key == "nullable" {
-			if it.hasValue {
-				return fail("nullable takes no value")
-			}
-			nullable = true
-			continue
-		}
-		if !it.hasValue {
-			return fail("%q needs a value (key=value)", it.key)
-		}
+	for i, it := range t.items {
 		if it.key == "default" {
-			def = &items[i]
+			def = &t.items[i]
 			continue
 		}
 		if err := applyKeyword(s, it.key, it.value); err != nil {
@@ -56,50 +38,158 @@ func applyTags(s *object, tag reflect.StructTag, path string) error {
 		}
 	}
 	if def != nil {
-		v, err := parseDefault(s, def.value, nullable)
+		v, err := parseDefault(s, def.value, t.nullable)
 		if err != nil {
 			return fail("%s", err)
 		}
 		s.set("default", v)
 	}
-	if nullable {
+	if t.nullable {
 		makeNullable(s)
 	}
 	return nil
 }
 
+// fieldTag is a field's schema tags, parsed: the description, the keyword
+// items in tag order (the pattern, format and default tags last) and the
+// two flags.
+type fieldTag struct {
+	description        string
+	hasDescription     bool
+	items              []tagItem
+	nullable, required bool
+}
+
+// tagKeys lists the keys of a jsonschema tag's key=value items.
+var tagKeys = []string{"description", "enum", "minimum", "maximum", "exclusiveMinimum",
+	"exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "format",
+	"default", "pattern"}
+
+// tagSyntax names the accepted items, for errors.
+var tagSyntax = "the items are key=value with the keys " + strings.Join(tagKeys, ", ") +
+	`, and the flags required and nullable, separated by ","`
+
+// parseTag reads a field's description, jsonschema, pattern, format and
+// default tags. Its errors name the accepted syntax.
+func parseTag(tag reflect.StructTag) (fieldTag, error) {
+	var t fieldTag
+	js := tag.Get("jsonschema")
+	if d, ok := tag.Lookup("description"); ok {
+		t.description, t.hasDescription = d, true
+	}
+	if isBareDescription(js) {
+		if !t.hasDescription {
+			t.description, t.hasDescription = js, true
+		}
+		js = ""
+	}
+	items := parseTagItems(js)
+	for i, it := range items {
+		switch {
+		case isFlag(it.key):
+			if it.hasValue {
+				return t, fmt.Errorf("%s takes no value: write %s alone", it.key, it.key)
+			}
+			t.nullable = t.nullable || it.key == "nullable"
+			t.required = t.required || it.key == "required"
+		case !it.hasValue:
+			return t, bareItemError(items, i)
+		case !slices.Contains(tagKeys, it.key):
+			return t, fmt.Errorf("unknown jsonschema key %q: %s", it.key, tagSyntax)
+		case it.key == "description":
+			if !t.hasDescription {
+				t.description, t.hasDescription = it.value, true
+			}
+		default:
+			t.items = append(t.items, it)
+		}
+	}
+	for _, key := range []string{"pattern", "format", "default"} {
+		if v, ok := tag.Lookup(key); ok {
+			t.items = append(t.items, tagItem{key: key, value: v, hasValue: true})
+		}
+	}
+	return t, nil
+}
+
+// bareItemError explains items[i], an item with no "=" that is not a flag
+// (every item before it is well formed): most often the rest of the
+// previous item's value, cut at a comma.
+func bareItemError(items []tagItem, i int) error {
+	it := items[i]
+	msg := fmt.Sprintf("%q is neither a key=value item nor a flag (required, nullable)", it.key)
+	if i > 0 && items[i-1].hasValue {
+		p := items[i-1]
+		vals, raws := []string{p.value}, []string{p.value}
+		for _, next := range items[i:] {
+			if next.hasValue || isFlag(next.key) {
+				break
+			}
+			vals, raws = append(vals, next.key), append(raws, next.raw)
+		}
+		if p.key == "enum" {
+			return fmt.Errorf(`%s: enum values are separated by "|": enum=%s`, msg, strings.Join(vals, "|"))
+		}
+		// The tag is a Go string literal: its source doubles the backslash.
+		return fmt.Errorf(`%s: a comma inside a value is written \\, in the tag: %s=%s`,
+			msg, p.key, strings.Join(raws, `\\,`))
+	}
+	if strings.Contains(it.key, " ") {
+		return fmt.Errorf("%s: a description among other items is written description=%s", msg, it.key)
+	}
+	return fmt.Errorf("%s: %s", msg, tagSyntax)
+}
+
+// isFlag reports whether key is a jsonschema tag item that takes no value.
+func isFlag(key string) bool { return key == "nullable" || key == "required" }
+
 // isBareDescription reports whether a jsonschema tag is a description, as
 // go-sdk writes it (jsonschema:"the city to look up"): text with no "=" at
-// all that is not the nullable flag.
+// all whose first comma-separated item is not a flag (required or
+// nullable).
 func isBareDescription(tag string) bool {
 	t := strings.TrimSpace(tag)
-	return t != "" && !strings.Contains(t, "=") && t != "nullable"
+	first, _, _ := strings.Cut(t, ",")
+	return t != "" && !strings.Contains(t, "=") && !isFlag(strings.TrimSpace(first))
 }
 
 type tagItem struct {
 	key, value string
 	hasValue   bool
+	raw        string // the item as written, for errors
 }
 
 // parseTagItems splits a jsonschema tag into comma-separated key=value
-// items; "pattern=" takes the rest of the tag, commas included.
+// items; `\,` is a comma inside an item, and "pattern=" takes the rest of
+// the tag as it is, commas and backslashes included.
 func parseTagItems(tag string) []tagItem {
 	var items []tagItem
 	for tag != "" {
-		if rest, ok := strings.CutPrefix(tag, "pattern="); ok {
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(tag, " "), "pattern="); ok {
 			items = append(items, tagItem{key: "pattern", value: rest, hasValue: true})
 			break
 		}
 		var item string
-		item, tag, _ = strings.Cut(tag, ",")
-		item = strings.TrimSpace(item)
+		item, tag = cutUnescaped(tag)
+		raw := item
+		item = strings.TrimSpace(strings.ReplaceAll(item, `\,`, ","))
 		if item == "" {
 			continue
 		}
 		k, v, has := strings.Cut(item, "=")
-		items = append(items, tagItem{key: strings.TrimSpace(k), value: v, hasValue: has})
+		items = append(items, tagItem{key: strings.TrimSpace(k), value: v, hasValue: has, raw: raw})
 	}
 	return items
+}
+
+// cutUnescaped cuts s at its first comma not preceded by a backslash.
+func cutUnescaped(s string) (before, after string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' && (i == 0 || s[i-1] != '\\') {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
 }
 
 // applyKeyword sets one validation keyword. Value keywords on an array
@@ -119,6 +209,10 @@ func applyKeyword(s *object, key, value string) error {
 		vals, err := parseEnum(typ, value)
 		if err != nil {
 			return err
+		}
+		if prev, ok := target.get("enum"); ok {
+			// enum=a,enum=b, as invopop/jsonschema writes it: one value an item.
+			vals = append(prev.([]any), vals...)
 		}
 		target.set("enum", vals)
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
