@@ -19,7 +19,8 @@ import (
 // names it, is one field of the form, and the struct tags package schema
 // reads refine it (description, jsonschema: enum, default, minLength,
 // maxLength, minimum, maximum, format, minItems, maxItems). A member is
-// required unless it is a pointer or has omitempty or omitzero. The Go
+// required unless it is a pointer or has omitempty or omitzero, or when its
+// jsonschema tag has the required item. The Go
 // types a field may have:
 //
 //   - string, and types that encode as text (time.Time is a string with

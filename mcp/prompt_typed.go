@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"strings"
+	"slices"
+
+	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/schema"
 )
@@ -12,8 +14,10 @@ import (
 // NewPrompt builds a prompt from a typed render function. In must be a struct
 // whose members are strings (or struct{}, for a prompt without
 // arguments): each member is an argument, named by its json tag, required
-// unless the tag says omitempty, described by its description tag or by a
-// bare jsonschema tag. fn gets the arguments in In; an argument not given
+// unless the tag says omitempty (or omitzero) and described, as a tool's
+// argument is, by its struct tags: a description tag, a bare jsonschema tag,
+// or the jsonschema items description=... and required (see package
+// schema). fn gets the arguments in In; an argument not given
 // is "".
 func NewPrompt[In any](name, description string, fn func(ctx context.Context, in In) (*PromptResult, error), opts ...PromptOption) Prompt {
 	p := Prompt{Name: name, Description: description}
@@ -43,10 +47,25 @@ func NewPrompt[In any](name, description string, fn func(ctx context.Context, in
 }
 
 // promptArguments lists the arguments of struct t and the index of each one's
-// field.
+// field. Descriptions and required come from the schema inferred for t, so
+// a prompt reads struct tags exactly as a tool does (and refuses the same
+// malformed ones, with the same errors).
 func promptArguments(t reflect.Type) ([]PromptArgument, [][]int, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, nil, fmt.Errorf("the argument type %s is not a struct of strings", t)
+	}
+	raw, err := schema.FromType(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	var inferred struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	if err := json.Unmarshal(raw, &inferred); err != nil {
+		return nil, nil, err
 	}
 	var (
 		args   []PromptArgument
@@ -56,21 +75,12 @@ func promptArguments(t reflect.Type) ([]PromptArgument, [][]int, error) {
 		if m.Type.Kind() != reflect.String || m.ViaPointer {
 			return nil, nil, fmt.Errorf("argument %q (field %s) is %s: prompt arguments are strings", m.Name, m.GoPath, m.Type)
 		}
-		f := t.FieldByIndex(m.Index)
-		args = append(args, PromptArgument{Name: m.Name, Description: describeArgument(f.Tag), Required: !m.OmitEmpty && !m.OmitZero})
+		args = append(args, PromptArgument{
+			Name:        m.Name,
+			Description: inferred.Properties[m.Name].Description,
+			Required:    slices.Contains(inferred.Required, m.Name),
+		})
 		fields = append(fields, m.Index)
 	}
 	return args, fields, nil
-}
-
-// describeArgument returns a field's description: its description tag, or a
-// jsonschema tag that holds no key=value item.
-func describeArgument(tag reflect.StructTag) string {
-	if d, ok := tag.Lookup("description"); ok {
-		return d
-	}
-	if js, ok := tag.Lookup("jsonschema"); ok && !strings.Contains(js, "=") {
-		return js
-	}
-	return ""
 }

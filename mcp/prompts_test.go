@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,6 +176,11 @@ func TestAddPromptRefuses(t *testing.T) {
 		{mcp.Prompt{Name: "p", Get: get, Arguments: []mcp.PromptArgument{{Name: "a"}, {Name: "a"}}}, `argument "a" is listed twice`},
 		{mcp.Prompt{Name: "p", Get: get, Complete: map[string]mcp.CompleteFunc{"x": mcp.CompletePrefix()}}, `"x", which is not one of its arguments`},
 		{mcp.NewPrompt("p", "", func(context.Context, struct{ N int }) (*mcp.PromptResult, error) { return nil, nil }), "prompt arguments are strings"},
+		{mcp.NewPrompt("p", "", func(context.Context, struct {
+			Speed string `json:"speed" jsonschema:"enum=fast,slow"`
+		}) (*mcp.PromptResult, error) {
+			return nil, nil
+		}), `enum values are separated by "|": enum=fast|slow`},
 	} {
 		if err := srv.AddPrompt(tt.p); !errors.Is(err, mcp.ErrInvalidPrompt) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: %v, want %q", tt.p.Name, err, tt.want)
@@ -183,5 +189,27 @@ func TestAddPromptRefuses(t *testing.T) {
 	srv.MustAddPrompt(mcp.Prompt{Name: "p", Get: get})
 	if err := srv.AddPrompt(mcp.Prompt{Name: "p", Get: get}); !errors.Is(err, mcp.ErrDuplicatePrompt) {
 		t.Errorf("duplicate: %v", err)
+	}
+}
+
+// A prompt reads its arguments' struct tags as a tool does: a description
+// tag, a bare jsonschema tag, the invopop-style items, and omitempty.
+func TestNewPromptArgumentTags(t *testing.T) {
+	p := mcp.NewPrompt("p", "", func(context.Context, struct {
+		City  string `json:"city" jsonschema:"the city to look up"`
+		Day   string `json:"day,omitempty" description:"Which day."`
+		Units string `json:"units,omitempty" jsonschema:"required,description=metric or imperial\\, say which"`
+		Note  string `json:"note,omitempty"`
+	}) (*mcp.PromptResult, error) {
+		return nil, nil
+	})
+	want := []mcp.PromptArgument{
+		{Name: "city", Description: "the city to look up", Required: true},
+		{Name: "day", Description: "Which day."},
+		{Name: "units", Description: "metric or imperial, say which", Required: true},
+		{Name: "note"},
+	}
+	if !slices.Equal(p.Arguments, want) {
+		t.Errorf("arguments = %+v\nwant %+v", p.Arguments, want)
 	}
 }
