@@ -194,7 +194,8 @@ func TestRecordRelay(t *testing.T) {
 
 // SIGTERM sent to the recorder reaches the server (in a process group of
 // its own), the recorder exits with the server's status, and the file is
-// written.
+// written: the signal is a !close step, with what the server wrote in
+// answer after it.
 func TestRecordForwardsSignals(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM to forward")
@@ -213,7 +214,10 @@ func TestRecordForwardsSignals(t *testing.T) {
 		t.Errorf("exit %d, want the server's 7", code)
 	}
 	text, _ := os.ReadFile(file)
-	if !strings.Contains(string(text), "before any client line (not replayed): terminated\n") ||
+	if !strings.Contains(string(text), "before any client line (not replayed): ready\n") ||
+		!strings.Contains(string(text), "# the host sent SIGTERM here; replayed as a close of stdin\n") ||
+		!strings.Contains(string(text), "> !close\n< terminated\n") ||
+		strings.Count(string(text), "> !close") != 1 ||
 		!strings.Contains(string(text), "# The server exited with status 7.\n") {
 		t.Errorf("the transcript:\n%s", text)
 	}

@@ -21,3 +21,16 @@ func signalOf(ps *os.ProcessState) (int, bool) {
 	}
 	return int(ws.Signal()), true
 }
+
+// signalName names a forwarded signal as a shell does (SIGINT).
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return sig.String()
+}
