@@ -94,7 +94,18 @@
 // binary declares one (var _ = flag.Bool("update", false, "...")); the
 // environment variable MCPTEST_UPDATE=1 does the same in every package,
 // and [Update] decides in code. Read the rewritten file before keeping
-// it.
+// it. A rewrite ends each step once the server owes nothing: when every
+// request sent so far has its response, 40 ms after the server's last
+// line (a step that sends only notifications waits those 40 ms too).
+// While a response is owed it waits up to 400 ms after each line, as it
+// does when the server has asked the client something and waits for the
+// answer; a "!close" step ends when the server's output does. The
+// response of a long-lived request (subscriptions/listen, tasks/result)
+// is owed by no step, and on replay it matches wherever it comes, since
+// when a stream ends depends on when the host ends it. So a rewrite
+// costs about 40 ms per client line rather than 400 ms, and a server
+// that writes a notification more than 40 ms after its step's last
+// response needs a "!sleep" step before the line that should see it.
 //
 // # Cleanup
 //

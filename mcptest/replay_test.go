@@ -291,3 +291,26 @@ func TestReplayExtraLine(t *testing.T) {
 		t.Errorf("reported %q, want one error starting %q", rec.errors, want)
 	}
 }
+
+// A rewrite ends each step once its request is answered, not after a
+// fixed wait per client line: 20 calls rewrite in well under the 8 s that
+// 400 ms per line would cost, and the rewritten file replays.
+func TestReplayUpdateEndsAnsweredSteps(t *testing.T) {
+	const calls = 20
+	var b strings.Builder
+	b.WriteString("# Twenty calls, each answered at once.\n-- session --\n" + initLines)
+	for i := range calls {
+		b.WriteString(callLine(i+2, "hello"))
+	}
+	path := writeTranscript(t, b.String())
+	start := time.Now()
+	mcptest.Replay(t, greeter(map[string]func() string{"hello": says("hi")}), path, mcptest.Update(true))
+	if took := time.Since(start); took > calls*400*time.Millisecond/4 {
+		t.Errorf("rewriting %d calls took %v", calls, took)
+	}
+	got, _ := os.ReadFile(path)
+	if n := strings.Count(string(got), `"text":"hi"`); n != calls {
+		t.Errorf("the rewrite holds %d answers, want %d:\n%s", n, calls, got)
+	}
+	mcptest.Replay(t, greeter(map[string]func() string{"hello": says("hi")}), path, mcptest.Update(false))
+}

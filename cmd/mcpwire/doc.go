@@ -134,8 +134,13 @@
 // through, SIGINT, SIGTERM and SIGHUP forwarded, EOF closing the server's
 // stdin, the server's exit status kept), while the session is written to
 // FILE in the project's golden transcript format (package internal/peer/golden),
-// with a header naming the time, the client, the server, the command and
-// the note. Cursors and requestState values become placeholders, so the
+// with a header naming the time, the client (clientInfo of initialize, or
+// of a 2026-07-28 request's _meta), the server, the command and the note.
+// The way the host ends the session is written as what a replay can do:
+// EOF on stdin, or a signal (Claude Code sends SIGINT) is a "> !close"
+// step, once, with a "#" line naming the signal, and what the server
+// writes in answer (the end of a subscriptions/listen stream, say) after
+// it. Cursors and requestState values become placeholders, so the
 // file replays. The file is rewritten shortly after new lines arrive and
 // when the server exits; a SIGKILL of the recorder can lose the last tenth
 // of a second.
@@ -147,7 +152,10 @@
 // cursors and requestState (by position), the ids of requests the server
 // sends (the client's answers follow the server's ids), RFC 3339
 // timestamps, and the JSON pointers a "# volatile: /pointer" header line
-// names (a "*" segment matches any key or element). It prints one diff per
+// names (a "*" segment matches any key or element). The response of a
+// long-lived request (subscriptions/listen, tasks/result) matches wherever
+// it comes, so a transcript that files the end of a listen stream under
+// another step replays. It prints one diff per
 // differing line and exits 0 on a match, 1 on a difference, 2 when it could
 // not run; --update rewrites the file from what the server wrote.
 package main

@@ -19,8 +19,11 @@ import (
 // The relay is byte for byte and unbuffered (relay); the server's stderr
 // is ours; SIGINT, SIGTERM and SIGHUP are forwarded to the server, which
 // runs in a process group of its own so that a terminal's signal reaches
-// it once; EOF on stdin closes the server's stdin (a !close step in the
-// transcript).
+// it once; EOF on stdin closes the server's stdin. Either is a !close step
+// in the transcript, written once, before what the server writes in
+// answer (a signal's step has a "#" note naming it): a host that ends a
+// session with SIGINT, as Claude Code does, leaves a transcript that
+// replays.
 //
 // The file is rewritten whole (written aside, then renamed over FILE)
 // flushDelay after a line comes and once more when the server has
@@ -91,6 +94,8 @@ func proxy(p *proxied, sess *session, stdin io.Reader, stdout io.Writer) int {
 	for running := true; running; {
 		select {
 		case sig := <-sigs:
+			// Recorded before the server sees it, as EOF is.
+			sess.signalled(sig)
 			p.cmd.Process.Signal(sig)
 		case <-p.exited:
 			running = false

@@ -35,6 +35,7 @@ type session struct {
 	early   []string // server lines before any client line
 	steps   []golden.Step
 	trailer []string
+	ended   bool        // a !close step has been recorded
 	timer   *time.Timer // the pending rewrite, nil when none
 
 	writeMu sync.Mutex // one rewrite of the file at a time
@@ -86,11 +87,28 @@ func (s *session) serverLine(line string) {
 }
 
 // closed records that the host closed its end (a !close step: what the
-// server writes after it is expected before its output ends).
-func (s *session) closed() {
+// server writes after it is expected before its output ends). A second
+// close (stdin's EOF after a signal) adds nothing.
+func (s *session) closed() { s.close(nil) }
+
+// signalled records that the host ended the session with a signal: a
+// !close step, whatever the signal, since what a replay can do to end a
+// session is close the server's stdin (the stdio transport's Shutdown
+// sequence starts there), and a server that ends its streams on the
+// signal ends them on EOF too. A note before the step says which signal.
+func (s *session) signalled(sig os.Signal) {
+	s.close([]string{"# the host sent " + signalName(sig) + " here; replayed as a close of stdin"})
+}
+
+// close appends the !close step, once, with notes.
+func (s *session) close(notes []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.steps = append(s.steps, golden.Step{Client: "!close"})
+	if s.ended {
+		return
+	}
+	s.ended = true
+	s.steps = append(s.steps, golden.Step{Client: "!close", Notes: notes})
 	s.changed()
 }
 
@@ -178,9 +196,11 @@ func object(line string) (map[string]json.RawMessage, bool) {
 // clientInfoOf names the client of an initialize request, or of a
 // 2026-07-28 request's _meta.
 func clientInfoOf(msg map[string]json.RawMessage) string {
+	// _meta is read member by member: its other members (the protocol
+	// version, a string) are no implementation.
 	var p struct {
 		ClientInfo *implementation            `json:"clientInfo"`
-		Meta       map[string]*implementation `json:"_meta"`
+		Meta       map[string]json.RawMessage `json:"_meta"`
 	}
 	if json.Unmarshal(msg["params"], &p) != nil {
 		return ""
@@ -188,8 +208,8 @@ func clientInfoOf(msg map[string]json.RawMessage) string {
 	if string(msg["method"]) == `"initialize"` && p.ClientInfo != nil {
 		return p.ClientInfo.String() + " (initialize)"
 	}
-	if ci := p.Meta[protocol.MetaClientInfo]; ci != nil {
-		return ci.String() + " (" + protocol.MetaClientInfo + ")"
+	if ci := metaInfo(p.Meta, protocol.MetaClientInfo); ci != "" {
+		return ci + " (" + protocol.MetaClientInfo + ")"
 	}
 	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mcpwire/mcpwire/internal/peer/golden"
 )
@@ -194,7 +195,8 @@ func TestRecordRelay(t *testing.T) {
 
 // SIGTERM sent to the recorder reaches the server (in a process group of
 // its own), the recorder exits with the server's status, and the file is
-// written.
+// written: the signal is a !close step, with what the server wrote in
+// answer after it.
 func TestRecordForwardsSignals(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM to forward")
@@ -213,8 +215,64 @@ func TestRecordForwardsSignals(t *testing.T) {
 		t.Errorf("exit %d, want the server's 7", code)
 	}
 	text, _ := os.ReadFile(file)
-	if !strings.Contains(string(text), "before any client line (not replayed): terminated\n") ||
+	if !strings.Contains(string(text), "before any client line (not replayed): ready\n") ||
+		!strings.Contains(string(text), "# the host sent SIGTERM here; replayed as a close of stdin\n") ||
+		!strings.Contains(string(text), "> !close\n< terminated\n") ||
+		strings.Count(string(text), "> !close") != 1 ||
 		!strings.Contains(string(text), "# The server exited with status 7.\n") {
 		t.Errorf("the transcript:\n%s", text)
+	}
+}
+
+// A session ended the way Claude Code ends one replays: 2026-07-28
+// requests whose clientInfo is only in _meta, a subscriptions/listen
+// stream held open, a tools/list, then SIGINT to the recorder, which the
+// server answers by ending the stream. The header names the client from
+// _meta, the signal is a !close step (once, though stdin closes after it)
+// with the stream's end after it, and the file replays. The file as
+// recorders wrote it before (no !close, the stream's end filed under
+// tools/list) replays too.
+func TestRecordSessionEndedBySignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send")
+	}
+	bins := recordBins(t)
+	everything := filepath.Join(bins, "everything")
+	file := filepath.Join(t.TempDir(), "claude.golden")
+	r := startRecord(t, bins, "record", "--out", file, "--", everything)
+	ack := r.roundTrip(t, `{"jsonrpc":"2.0","id":0,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},`+modernMeta+`}}`)
+	if !strings.Contains(ack, "notifications/subscriptions/acknowledged") {
+		t.Fatalf("the listen request got %s", ack)
+	}
+	if list := r.roundTrip(t, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+modernMeta+`}}`); !strings.Contains(list, `"id":1`) {
+		t.Fatalf("tools/list got %s", list)
+	}
+	r.cmd.Process.Signal(os.Interrupt)
+	if end := r.readLine(t); !strings.Contains(end, `"id":0`) || !strings.Contains(end, `"result"`) {
+		t.Fatalf("after SIGINT the server wrote %s, not the end of the listen stream", end)
+	}
+	r.wait(t)
+	text, _ := os.ReadFile(file)
+	for _, want := range []string{"\n# client: scripted-host 1 (io.modelcontextprotocol/clientInfo)\n",
+		"\n# the host sent SIGINT here; replayed as a close of stdin\n> !close\n< {\"jsonrpc\":\"2.0\",\"id\":0,\"result\""} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the transcript has no %q:\n%s", want, text)
+		}
+	}
+	if n := strings.Count(string(text), "> !close"); n != 1 {
+		t.Errorf("%d !close steps, want 1:\n%s", n, text)
+	}
+	if code, out := replayCmd(t, file, "--", everything); code != replayMatched {
+		t.Errorf("replay: exit %d\n%s", code, out)
+	}
+
+	old := golden.LineTimeout
+	golden.LineTimeout = 2 * time.Second // a failure is a line that never comes
+	t.Cleanup(func() { golden.LineTimeout = old })
+	before := filepath.Join(t.TempDir(), "before.golden")
+	os.WriteFile(before, text, 0o644)
+	editFile(t, before, "# the host sent SIGINT here; replayed as a close of stdin\n> !close\n", "")
+	if code, out := replayCmd(t, before, "--", everything); code != replayMatched {
+		t.Errorf("replay of the transcript as recorders wrote it before: exit %d\n%s", code, out)
 	}
 }

@@ -21,3 +21,14 @@ func signalOf(ps *os.ProcessState) (int, bool) {
 	}
 	return int(ws.Signal()), true
 }
+
+// signalNames are the forwarded signals as a shell names them.
+var signalNames = map[os.Signal]string{os.Interrupt: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}
+
+// signalName names a forwarded signal as a shell does (SIGINT).
+func signalName(sig os.Signal) string {
+	if n, ok := signalNames[sig]; ok {
+		return n
+	}
+	return sig.String()
+}

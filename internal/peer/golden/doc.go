@@ -38,6 +38,16 @@
 // After the last client line the harness closes stdin (if no !close did)
 // and expects the server's output to end with no further lines.
 //
+// A response to a long-lived request, a subscriptions/listen (2026-07-28,
+// Subscriptions) or a tasks/result (2025-11-25, Tasks), is the exception
+// to step order: it ends a stream, when the host ends the session or the
+// task is done, so on replay it matches wherever it comes, before or
+// after the step the transcript files it under; one that never comes is
+// reported at its line. Record (how -update rewrites) ends a step by the
+// rule SettlePeriod states: once every request sent has its response
+// (long-lived ones aside), SettlePeriod after the server's last line;
+// while one is owed, QuietPeriod; after !close, when the output ends.
+//
 // "#" lines inside the session are prose: Load keeps them with the client
 // line after them (Step.Notes) or after the last step (Transcript.Trailer)
 // and Format writes them back, so a rewrite keeps them.

@@ -23,7 +23,8 @@ var LineTimeout = 15 * time.Second
 // a given id (its JSON text), "" when there was none.
 type Checker func(rev string, methodOf func(id []byte) string, line []byte) error
 
-// QuietPeriod is how long Record waits for more server lines after a step.
+// QuietPeriod is how long Record waits for more server lines after a
+// step while the server owes a response (see SettlePeriod).
 var QuietPeriod = 400 * time.Millisecond
 
 // Outcome is what a replay saw.
@@ -81,7 +82,8 @@ func (o *Outcome) Rewrite(tr *Transcript) *Transcript {
 }
 
 // Record runs the transcript's client lines against p and records whatever
-// the server writes after each, waiting QuietPeriod for more; it is how
+// the server writes after each, until the step is over by the rule
+// SettlePeriod states; it is how
 // "go test -update" rewrites transcripts. A recording reports no
 // differences, only what check finds in the lines recorded (and a client
 // line that could not be sent).
@@ -91,7 +93,8 @@ func Record(tr *Transcript, p *Peer, check Checker) *Outcome {
 
 // Replay runs the transcript against p: after each client line it expects
 // exactly the transcript's server lines, and after the last one it expects
-// the server's output to end.
+// the server's output to end. The response of a long-lived request
+// (longLived) is the exception: it matches wherever it comes.
 func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
 	return run(tr, p, Options{Check: check}, false)
 }
@@ -100,10 +103,14 @@ func Replay(tr *Transcript, p *Peer, check Checker) *Outcome {
 func run(tr *Transcript, p *Peer, opts Options, record bool) *Outcome {
 	o := &Outcome{Actual: make([][]string, len(tr.Steps)), matched: map[[2]int]bool{}}
 	r := replayer{tr: tr, p: p, check: opts.Check, opts: opts, o: o,
-		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{}}
+		binds: map[string]string{}, methods: map[string]string{}, modern: map[string]string{},
+		owed: map[string]bool{}}
 	if err := r.compileVolatile(); err != nil {
 		o.fault(err.Error(), 0, err.Error())
 		return o
+	}
+	if !record {
+		r.findFloating()
 	}
 	closed := false
 	for i, st := range tr.Steps {
@@ -121,7 +128,7 @@ func run(tr *Transcript, p *Peer, opts Options, record bool) *Outcome {
 			return o
 		}
 		if record {
-			r.recordStep(i, st)
+			r.recordStep(i, st, closed)
 		} else if !r.expectStep(i, st) {
 			return o
 		}
@@ -151,15 +158,17 @@ func sleepDirective(client string) (d time.Duration, ok bool, err error) {
 	return d, true, err
 }
 
-// recordStep keeps every line the server writes until it falls quiet,
-// noting which ones match the old expectations, and checks each.
-func (r *replayer) recordStep(i int, st Step) {
+// recordStep keeps every line the server writes until the step is over
+// (quietWindow), noting which ones match the old expectations, and checks
+// each; closing says a !close was sent.
+func (r *replayer) recordStep(i int, st Step, closing bool) {
 	for j := 0; ; j++ {
-		line, err := r.p.ReadLine(QuietPeriod)
+		line, err := r.p.ReadLine(r.quietWindow(closing))
 		if err != nil {
 			return
 		}
 		line = strings.TrimSuffix(line, "\n")
+		r.serverSent(line)
 		r.o.Actual[i] = append(r.o.Actual[i], line)
 		at := st.Line
 		if j < len(st.Expected) {
@@ -176,7 +185,13 @@ func (r *replayer) recordStep(i int, st Step) {
 // false when the server stopped answering.
 func (r *replayer) expectStep(i int, st Step) bool {
 	for j, exp := range st.Expected {
+		if r.floating[[2]int{i, j}] {
+			continue
+		}
 		line, err := r.p.ReadLine(LineTimeout)
+		for err == nil && r.takeFloating(strings.TrimSuffix(line, "\n")) {
+			line, err = r.p.ReadLine(LineTimeout)
+		}
 		if err != nil {
 			r.o.fault(fmt.Sprintf("line %d: expected server line %d: %v", st.Line, j+1, err), st.expectedLine(j),
 				fmt.Sprintf("expected server line %d of the step at line %d: %v", j+1, st.Line, err))
@@ -191,8 +206,10 @@ func (r *replayer) expectStep(i int, st Step) bool {
 }
 
 // expectEnd reads to the end of the server's output: any line left is a
-// line no step expected.
+// line no step expected, but for the response of a long-lived request,
+// which is reported when it never came.
 func (r *replayer) expectEnd() {
+	defer r.missingFloating()
 	for {
 		line, err := r.p.ReadLine(LineTimeout)
 		if errors.Is(err, io.EOF) {
@@ -202,6 +219,9 @@ func (r *replayer) expectEnd() {
 			msg := fmt.Sprintf("after the last step: %v (the server did not exit)", err)
 			r.o.fault(msg, 0, msg)
 			return
+		}
+		if r.takeFloating(strings.TrimSuffix(line, "\n")) {
+			continue
 		}
 		last := len(r.tr.Steps) - 1
 		r.o.Actual[last] = append(r.o.Actual[last], strings.TrimSuffix(line, "\n"))
@@ -224,6 +244,13 @@ type replayer struct {
 	// it was a legacy request.
 	lastModern string
 	volatile   [][]string // Options.Volatile, split into reference tokens
+	// floats are the expected responses of long-lived requests not yet
+	// matched, by id, as step and line indexes; floating marks them all.
+	floats   map[string][][2]int
+	floating map[[2]int]bool
+	// owed are the ids of the requests sent and not yet answered (but
+	// long-lived ones): Record's quietWindow reads them.
+	owed map[string]bool
 }
 
 var placeholder = regexp.MustCompile(`\$[A-Z][A-Z0-9_]*`)
@@ -255,6 +282,7 @@ func (r *replayer) send(st Step) error {
 	}
 	line = r.mapClientID(line)
 	r.noteMethods([]byte(line))
+	r.clientSent(line)
 	return r.p.WriteLine(line)
 }
 
