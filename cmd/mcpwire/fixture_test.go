@@ -118,7 +118,7 @@ var fixtureCases = []fixtureCase{
 		}
 	}},
 	{name: "hang", exit: exitNotRun, more: func(t *testing.T, d *doc) {
-		wantFailure(t, d, "connect", "killed")
+		wantFailure(t, d, "connect", "ended with SIGTERM")
 	}},
 }
 

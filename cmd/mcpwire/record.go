@@ -80,15 +80,15 @@ func proxy(p *proxied, sess *session, stdin io.Reader, stdout io.Writer) int {
 	signal.Notify(sigs, forwarded...)
 	defer signal.Stop(sigs)
 	go func() {
-		relay(p.in, stdin, sess.clientLine)
+		relay(p.Stdin(), stdin, sess.clientLine)
 		// Recorded before the server can see it, so that what the
 		// server writes in answer comes after it in the transcript.
 		sess.closed()
-		p.in.Close()
+		p.Stdin().Close()
 	}()
 	drained := make(chan struct{})
 	go func() {
-		relay(stdout, p.out, sess.serverLine)
+		relay(stdout, p.Stdout(), sess.serverLine)
 		close(drained)
 	}()
 	for running := true; running; {
@@ -96,16 +96,16 @@ func proxy(p *proxied, sess *session, stdin io.Reader, stdout io.Writer) int {
 		case sig := <-sigs:
 			// Recorded before the server sees it, as EOF is.
 			sess.signalled(sig)
-			p.cmd.Process.Signal(sig)
-		case <-p.exited:
+			p.Signal(sig)
+		case <-p.Exited():
 			running = false
 		}
 	}
 	select {
 	case <-drained:
 	case <-time.After(exitGrace):
-		p.out.Close()
+		p.Stdout().Close()
 		<-drained
 	}
-	return p.status()
+	return p.Status()
 }

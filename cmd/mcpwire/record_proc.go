@@ -2,74 +2,40 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"time"
+
+	"github.com/mcpwire/mcpwire/internal/peer/proc"
 )
 
 // proxied is a server started by record or replay: its stdin and stdout
 // are pipes of ours, its stderr is the command's own.
-type proxied struct {
-	cmd    *exec.Cmd
-	in     *os.File      // the server's stdin, our end
-	out    *os.File      // the server's stdout, our end
-	exited chan struct{} // closed once the process has been waited for
-}
+type proxied struct{ *proc.Process }
 
-// startProxied starts argv with stderr passed to stderr (see startPiped).
+// startProxied starts argv with stderr passed to stderr.
 func startProxied(argv []string, stderr io.Writer) (*proxied, error) {
-	p := &proxied{cmd: exec.Command(argv[0], argv[1:]...), exited: make(chan struct{})}
-	p.cmd.Stderr = stderr
-	in, out, err := startPiped(p.cmd)
+	p, err := proc.Start(argv, proc.Options{Stderr: stderr, Grace: exitGrace})
 	if err != nil {
-		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
+		return nil, err
 	}
-	p.in, p.out = in, out
-	go func() {
-		p.cmd.Wait()
-		close(p.exited)
-	}()
-	return p, nil
+	return &proxied{p}, nil
 }
 
-// stop closes the server's stdin, gives it exitGrace to exit, then kills
-// its process group; it returns once the process has been waited for.
+// stop ends the server as proc.Process.Stop does and closes its stdout;
+// it returns once the process has been waited for.
 func (p *proxied) stop() {
-	p.in.Close()
-	select {
-	case <-p.exited:
-	case <-time.After(exitGrace):
-		kill(p.cmd)
-		<-p.exited
-	}
-	p.out.Close()
-}
-
-// status is the exit status a shell would report for the ended server:
-// its exit code, or 128 plus the signal that ended it.
-func (p *proxied) status() int {
-	ps := p.cmd.ProcessState
-	if ps == nil {
-		return 1
-	}
-	if c := ps.ExitCode(); c >= 0 {
-		return c
-	}
-	if sig, ok := signalOf(ps); ok {
-		return 128 + sig
-	}
-	return 1
+	p.Stop(context.Background())
+	p.Stdout().Close()
 }
 
 // describe says how the server ended, for the transcript's last line.
 func (p *proxied) describe() string {
-	if sig, ok := signalOf(p.cmd.ProcessState); ok {
-		return fmt.Sprintf("The server was ended by signal %d.", sig)
+	if st := p.Status(); st > 128 {
+		return fmt.Sprintf("The server was ended by signal %d.", st-128)
 	}
-	return fmt.Sprintf("The server exited with status %d.", p.status())
+	return fmt.Sprintf("The server exited with status %d.", p.Status())
 }
 
 // relay copies src to dst as it reads, chunk by chunk: nothing waits for

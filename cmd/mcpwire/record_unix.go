@@ -10,18 +10,6 @@ import (
 // forwarded are the signals record passes on to the server.
 var forwarded = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// signalOf returns the signal that ended a process, if one did.
-func signalOf(ps *os.ProcessState) (int, bool) {
-	if ps == nil {
-		return 0, false
-	}
-	ws, ok := ps.Sys().(syscall.WaitStatus)
-	if !ok || !ws.Signaled() {
-		return 0, false
-	}
-	return int(ws.Signal()), true
-}
-
 // signalNames are the forwarded signals as a shell names them.
 var signalNames = map[os.Signal]string{os.Interrupt: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}
 

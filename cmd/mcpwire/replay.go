@@ -29,8 +29,8 @@ func replayOptions(tr *golden.Transcript) (golden.Options, error) {
 // replayOptions (golden.ReplayWith), each difference printed as a diff;
 // or with --update what CMD writes is recorded into the file
 // (golden.RecordWith and Rewrite). CMD's stderr is ours; after the last
-// line its stdin is closed and it has exitGrace to exit before its
-// process group is killed.
+// line it is ended as a client ends a stdio server: its stdin closed,
+// then SIGTERM, then SIGKILL to its process group, exitGrace apart.
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -64,7 +64,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcpwire replay: %v\n", err)
 		return replayNotRun
 	}
-	peer := golden.NewPeer(p.in, p.out)
+	peer := golden.NewPeer(p.Stdin(), p.Stdout())
 	if *update {
 		o := golden.RecordWith(tr, peer, opts)
 		p.stop()
