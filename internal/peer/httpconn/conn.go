@@ -31,6 +31,7 @@ const (
 	defaultRetry = time.Second      // the wait before a reconnection without a retry hint
 	maxRetry     = 10 * time.Second // the longest retry hint followed
 	maxRedirects = 5                // 307 and 308 redirects followed
+	streamWait   = 2 * time.Second  // the longest wait for the legacy GET stream to open
 )
 
 // Options configure a Conn. The zero value is ready to use.

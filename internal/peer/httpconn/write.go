@@ -110,7 +110,7 @@ func (c *Conn) send(ctx context.Context, out outgoing) error {
 		c.problem("the POST of %s was refused: %s", what, describe(resp, b))
 	}
 	if out.method == protocol.NotificationReady && ok(resp.StatusCode) {
-		c.listen()
+		c.listen(ctx)
 	}
 	return nil
 }
