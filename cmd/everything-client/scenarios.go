@@ -151,6 +151,18 @@ func withSession(ctx context.Context, url string, f func(*session) error) error 
 	return errors.Join(ferr, s.Close())
 }
 
+// withTools connects, lists the tools (so the connection learns their
+// x-mcp-header annotations), runs f with them and closes the session.
+func withTools(ctx context.Context, url string, f func(*session, []tool) error) error {
+	return withSession(ctx, url, func(s *session) error {
+		tools, err := s.tools(ctx)
+		if err != nil {
+			return err
+		}
+		return f(s, tools)
+	})
+}
+
 // connectOnly connects and closes (request-metadata judges the handshake).
 func connectOnly(ctx context.Context, url string, _ scenarioContext) error {
 	return withSession(ctx, url, func(*session) error { return nil })
@@ -158,19 +170,13 @@ func connectOnly(ctx context.Context, url string, _ scenarioContext) error {
 
 // listTools connects and lists the tools.
 func listTools(ctx context.Context, url string, _ scenarioContext) error {
-	return withSession(ctx, url, func(s *session) error {
-		_, err := s.tools(ctx)
-		return err
-	})
+	return withTools(ctx, url, func(*session, []tool) error { return nil })
 }
 
 // callOne lists the tools and calls name with arguments.
 func callOne(name, arguments string) scenario {
 	return func(ctx context.Context, url string, _ scenarioContext) error {
-		return withSession(ctx, url, func(s *session) error {
-			if _, err := s.tools(ctx); err != nil {
-				return err
-			}
+		return withTools(ctx, url, func(s *session, _ []tool) error {
 			return s.callTool(ctx, name, json.RawMessage(arguments))
 		})
 	}
@@ -180,10 +186,7 @@ func callOne(name, arguments string) scenario {
 // results are input_required: the session answers the elicitations and
 // retries with the requestState echoed.
 func requestState(ctx context.Context, url string, _ scenarioContext) error {
-	return withSession(ctx, url, func(s *session) error {
-		if _, err := s.tools(ctx); err != nil {
-			return err
-		}
+	return withTools(ctx, url, func(s *session, _ []tool) error {
 		var errs []error
 		for _, name := range []string{"test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"} {
 			errs = append(errs, s.callTool(ctx, name, nil))
@@ -198,70 +201,61 @@ func requestState(ctx context.Context, url string, _ scenarioContext) error {
 // error is not one.
 func everyVerb(ctx context.Context, url string, _ scenarioContext) error {
 	return withSession(ctx, url, func(s *session) error {
-		var errs []error
-		caps := s.Capabilities()
 		tools, err := s.tools(ctx)
-		errs = append(errs, err)
+		errs := []error{err}
 		if len(tools) > 0 {
 			errs = append(errs, s.callTool(ctx, tools[0].Name, nil))
 		}
-		var res struct {
-			Resources []struct {
-				URI string `json:"uri"`
-			} `json:"resources"`
-		}
-		if err := s.first(ctx, protocol.MethodListResources, &res); err != nil {
-			if caps.Resources != nil {
-				errs = append(errs, err)
-			}
-		} else if len(res.Resources) > 0 {
-			_, rpcErr, err := s.Call(ctx, protocol.MethodReadResource, map[string]any{"uri": res.Resources[0].URI})
-			errs = append(errs, err, rpcError(rpcErr))
-		}
-		var prompts struct {
-			Prompts []struct {
-				Name string `json:"name"`
-			} `json:"prompts"`
-		}
-		if err := s.first(ctx, protocol.MethodListPrompts, &prompts); err != nil {
-			if caps.Prompts != nil {
-				errs = append(errs, err)
-			}
-		} else if len(prompts.Prompts) > 0 {
-			_, rpcErr, err := s.Call(ctx, protocol.MethodGetPrompt, map[string]any{"name": prompts.Prompts[0].Name, "arguments": map[string]string{}})
-			errs = append(errs, err, rpcError(rpcErr))
-		}
+		caps := s.Capabilities()
+		errs = append(errs,
+			s.useFirst(ctx, protocol.MethodListResources, "resources", "uri", caps.Resources != nil, protocol.MethodReadResource,
+				func(uri string) any { return map[string]any{"uri": uri} }),
+			s.useFirst(ctx, protocol.MethodListPrompts, "prompts", "name", caps.Prompts != nil, protocol.MethodGetPrompt,
+				func(name string) any { return map[string]any{"name": name, "arguments": map[string]string{}} }))
 		return errors.Join(errs...)
 	})
 }
 
-// first decodes the first page of a list into v.
-func (s *session) first(ctx context.Context, method string, v any) error {
-	result, rpcErr, err := s.Call(ctx, method, map[string]any{})
+// useFirst sends the list request list and, when the first page's items
+// (the member items) are not empty, the request method with the params
+// made of the first item's key member. A failed list is an error only
+// when declared (the server declares the capability).
+func (s *session) useFirst(ctx context.Context, list, items, key string, declared bool, method string, params func(string) any) error {
+	result, rpcErr, err := s.Call(ctx, list, map[string]any{})
+	if err == nil && rpcErr != nil {
+		err = rpcErr
+	}
+	if err != nil {
+		if !declared {
+			return nil
+		}
+		return fmt.Errorf("%s: %w", list, err)
+	}
+	var page map[string][]map[string]json.RawMessage
+	if err := json.Unmarshal(result, &page); err != nil {
+		return fmt.Errorf("%s: %w", list, err)
+	}
+	if len(page[items]) == 0 {
+		return nil
+	}
+	var v string
+	if err := json.Unmarshal(page[items][0][key], &v); err != nil {
+		return fmt.Errorf("%s: the first item's %s: %w", list, key, err)
+	}
+	_, rpcErr, err = s.Call(ctx, method, params(v))
+	if err == nil && rpcErr != nil {
+		err = rpcErr
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", method, err)
 	}
-	if rpcErr != nil {
-		return fmt.Errorf("%s: %w", method, rpcErr)
-	}
-	return json.Unmarshal(result, v)
-}
-
-// rpcError is e as an error, nil when e is.
-func rpcError(e interface{ Error() string }) error {
-	if e == nil {
-		return nil
-	}
-	return e
+	return nil
 }
 
 // contextCalls lists the tools, so the connection learns their x-mcp-header
 // annotations, then makes the calls the scenario's context asks for.
 func contextCalls(ctx context.Context, url string, sc scenarioContext) error {
-	return withSession(ctx, url, func(s *session) error {
-		if _, err := s.tools(ctx); err != nil {
-			return err
-		}
+	return withTools(ctx, url, func(s *session, _ []tool) error {
 		var errs []error
 		for _, c := range sc.ToolCalls {
 			errs = append(errs, s.callTool(ctx, c.Name, c.Arguments))
@@ -275,11 +269,7 @@ func contextCalls(ctx context.Context, url string, sc scenarioContext) error {
 // are invalid, so only the valid ones reach the server. Refusals are
 // expected and not errors.
 func callEveryTool(ctx context.Context, url string, _ scenarioContext) error {
-	return withSession(ctx, url, func(s *session) error {
-		tools, err := s.tools(ctx)
-		if err != nil {
-			return err
-		}
+	return withTools(ctx, url, func(s *session, tools []tool) error {
 		for _, t := range tools {
 			_ = s.callTool(ctx, t.Name, json.RawMessage(`{"region":"us-west1"}`))
 		}
@@ -291,11 +281,7 @@ func callEveryTool(ctx context.Context, url string, _ scenarioContext) error {
 // received, back through json_schema_echo: the schema must arrive with
 // every keyword intact.
 func echoSchema(ctx context.Context, url string, _ scenarioContext) error {
-	return withSession(ctx, url, func(s *session) error {
-		tools, err := s.tools(ctx)
-		if err != nil {
-			return err
-		}
+	return withTools(ctx, url, func(s *session, tools []tool) error {
 		for _, t := range tools {
 			if t.Name == "json_schema_2020_12_tool" {
 				args, err := json.Marshal(map[string]json.RawMessage{"schema": t.InputSchema})
