@@ -46,9 +46,9 @@ func TestRunRefuses(t *testing.T) {
 	}
 }
 
-// The scenarios that call tools do so against an mcpwire server over
+// The scenarios do what they ask of a client against an mcpwire server over
 // Streamable HTTP, in both eras' handshakes (Auto detects the modern one).
-func TestScenariosCallTools(t *testing.T) {
+func TestScenarios(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv := mcp.NewServer(mcp.Implementation{Name: "test", Version: "1"}, &mcp.Options{Logger: quiet})
 	var mu sync.Mutex
@@ -72,6 +72,19 @@ func TestScenariosCallTools(t *testing.T) {
 		calls = append(calls, "echo_region:"+in.Region)
 		return in.Region, nil
 	}))
+	srv.MustAddPrompt(mcp.Prompt{Name: "greet", Get: func(context.Context, map[string]string) (*mcp.PromptResult, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		calls = append(calls, "prompt:greet")
+		return &mcp.PromptResult{Messages: []mcp.PromptMessage{mcp.UserMessage("hi")}}, nil
+	}})
+	srv.MustAddResource(mcp.Resource{URI: "test://doc", Name: "doc",
+		Read: func(context.Context, string) ([]mcp.ResourceContents, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			calls = append(calls, "read:test://doc")
+			return []mcp.ResourceContents{mcp.TextContents("test://doc", "text/plain", "d")}, nil
+		}})
 	h := mcphttp.NewHandler(srv, &mcphttp.Options{Logger: quiet})
 	ts := httptest.NewServer(h)
 	defer func() {
@@ -91,9 +104,10 @@ func TestScenariosCallTools(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	// tools_call adds 5 and 3; http-invalid-tool-headers calls every tool
-	// with a region; http-custom-headers makes the context's call.
+	// with a region; http-standard-headers reads the first resource and
+	// gets the first prompt; http-custom-headers makes the context's call.
 	joined := strings.Join(calls, ",")
-	for _, want := range []string{"add_numbers:5+3", "echo_region:us-west1", "echo_region:eu"} {
+	for _, want := range []string{"add_numbers:5+3", "echo_region:us-west1", "read:test://doc", "prompt:greet", "echo_region:eu"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("calls %s, want %s among them", joined, want)
 		}

@@ -231,15 +231,19 @@ func (s *session) useFirst(ctx context.Context, list, items, key string, declare
 		}
 		return fmt.Errorf("%s: %w", list, err)
 	}
-	var page map[string][]map[string]json.RawMessage
+	var page map[string]json.RawMessage
+	var listed []map[string]json.RawMessage
 	if err := json.Unmarshal(result, &page); err != nil {
 		return fmt.Errorf("%s: %w", list, err)
 	}
-	if len(page[items]) == 0 {
+	if err := json.Unmarshal(page[items], &listed); err != nil {
+		return fmt.Errorf("%s: %s: %w", list, items, err)
+	}
+	if len(listed) == 0 {
 		return nil
 	}
 	var v string
-	if err := json.Unmarshal(page[items][0][key], &v); err != nil {
+	if err := json.Unmarshal(listed[0][key], &v); err != nil {
 		return fmt.Errorf("%s: the first item's %s: %w", list, key, err)
 	}
 	_, rpcErr, err = s.Call(ctx, method, params(v))
