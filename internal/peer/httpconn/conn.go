@@ -31,6 +31,7 @@ const (
 	defaultRetry = time.Second      // the wait before a reconnection without a retry hint
 	maxRetry     = 10 * time.Second // the longest retry hint followed
 	maxRedirects = 5                // 307 and 308 redirects followed
+	streamWait   = 2 * time.Second  // the longest wait for the legacy GET stream to open
 )
 
 // Options configure a Conn. The zero value is ready to use.
@@ -51,6 +52,14 @@ type Options struct {
 	// CloseTimeout bounds the DELETE of a legacy session on Close (default
 	// DefaultCloseTimeout).
 	CloseTimeout time.Duration
+	// ExcludeInvalidTools refuses, without POSTing it, a tools/call of a
+	// tool whose x-mcp-header annotations the tools/list carried break the
+	// rules: the 2026-07-28 Streamable HTTP transport (Custom Headers from
+	// Tool Parameters) has clients exclude such a tool. The call gets an
+	// error response, -32602, from the Conn itself. Off, such a tool is
+	// called without its Mcp-Param headers, which lets a reviewer (mcpwire
+	// check) see what the server does with the call.
+	ExcludeInvalidTools bool
 }
 
 // Conn is a transport.Conn to one Streamable HTTP endpoint (see the
@@ -79,6 +88,7 @@ type Conn struct {
 	legacy       bool   // initialize was answered
 	listening    bool   // the GET stream was tried
 	annotations  map[string][]header.Annotation
+	invalid      map[string]error // the tools whose annotations break the rules, and why
 	inflight     map[string]*call
 	problems     []string
 	more         int
@@ -114,7 +124,7 @@ func New(rawURL string, opts Options) (*Conn, error) {
 		opts.CloseTimeout = DefaultCloseTimeout
 	}
 	c := &Conn{url: u.String(), opts: opts, client: opts.Client, inbox: make(chan item, inboxSize),
-		broken: make(chan struct{}), annotations: map[string][]header.Annotation{}, inflight: map[string]*call{}}
+		broken: make(chan struct{}), annotations: map[string][]header.Annotation{}, invalid: map[string]error{}, inflight: map[string]*call{}}
 	if c.client == nil {
 		c.own = http.DefaultTransport.(*http.Transport).Clone()
 		c.client = &http.Client{Transport: c.own, CheckRedirect: keepMethod}

@@ -37,7 +37,10 @@
 // which returns when the server answered: 202 Accepted is right, anything
 // else is one of Problems. Once notifications/initialized is accepted, a
 // legacy session opens its GET stream of the server's own messages (405:
-// there is none), unless Options.NoStream.
+// there is none), unless Options.NoStream; the Write of
+// notifications/initialized returns once that GET is answered (at most
+// two seconds), since a server may send a request on it at once and drops
+// what it cannot send.
 //
 // # What the server gets wrong
 //

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/header"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -146,8 +147,9 @@ func jsonString(raw json.RawMessage) (string, bool) {
 
 // learn records the x-mcp-header annotations of the tools a tools/list
 // result lists, for the Mcp-Param headers of their calls. A tool whose
-// annotations are invalid gets none: the spec has HTTP clients drop it,
-// and a reviewer refuses it instead (its calls go without them).
+// annotations are invalid gets none and is recorded as invalid: the spec
+// has HTTP clients exclude it (Options.ExcludeInvalidTools), and a
+// reviewer refuses it instead (its calls go without them).
 func (c *Conn) learn(result json.RawMessage) {
 	var page struct {
 		Tools []struct {
@@ -166,6 +168,9 @@ func (c *Conn) learn(result json.RawMessage) {
 		anns, err := header.Annotations(t.InputSchema, header.WithSensitiveNames(nil))
 		if err != nil {
 			anns = nil
+			c.invalid[t.Name] = err
+		} else {
+			delete(c.invalid, t.Name)
 		}
 		if len(anns) == 0 {
 			delete(c.annotations, t.Name)
@@ -173,4 +178,21 @@ func (c *Conn) learn(result json.RawMessage) {
 		}
 		c.annotations[t.Name] = anns
 	}
+}
+
+// excluded returns the tool the tools/call request m calls and why it
+// must not be sent, when Options.ExcludeInvalidTools excludes that tool;
+// why is nil otherwise.
+func (c *Conn) excluded(m *jsonrpc.Request) (name string, why error) {
+	if !c.opts.ExcludeInvalidTools || m.Method != protocol.MethodCallTool {
+		return "", nil
+	}
+	p, _ := jsonx.ParseObject(m.Params)
+	name, ok := jsonString(p.Get("name"))
+	if !ok {
+		return "", nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return name, c.invalid[name]
 }

@@ -54,9 +54,15 @@ func (c *Conn) getHeader() http.Header {
 }
 
 // listen opens the legacy session's GET stream of the server's own
-// messages (list_changed, resource updates) on a goroutine, once, unless
-// Options.NoStream. A server without one answers 405, which is fine.
-func (c *Conn) listen() {
+// messages (list_changed, resource updates, and the requests a server
+// makes outside any request's stream) on a goroutine, once, unless
+// Options.NoStream. A server without one answers 405, which is fine. It
+// returns once the GET is answered (its status and headers), or after
+// streamWait, or when ctx ends: a server may send its requests on that
+// stream as soon as the session is initialized (Sending Messages to the
+// Client, Listening for Messages from the Server), and drops what it
+// cannot send, so the session's first calls wait until it is open.
+func (c *Conn) listen(ctx context.Context) {
 	c.mu.Lock()
 	tried := c.listening
 	c.listening = true
@@ -64,19 +70,31 @@ func (c *Conn) listen() {
 	if tried || c.opts.NoStream || c.enter() != nil {
 		return
 	}
+	opened := make(chan struct{})
 	go func() {
 		defer c.wg.Done()
-		c.readGET()
+		c.readGET(opened)
 	}()
+	t := time.NewTimer(streamWait)
+	defer t.Stop()
+	select {
+	case <-opened:
+	case <-t.C:
+	case <-ctx.Done():
+	case <-c.life.Done():
+	}
 }
 
-// readGET reads the GET stream until it ends or the Conn closes.
-func (c *Conn) readGET() {
+// readGET reads the GET stream until it ends or the Conn closes; it
+// closes opened once the GET is answered or failed.
+func (c *Conn) readGET(opened chan<- struct{}) {
 	req, err := c.newRequest(c.life, http.MethodGet, nil, c.getHeader())
 	if err != nil {
+		close(opened)
 		return
 	}
 	resp, err := c.client.Do(req)
+	close(opened)
 	if err != nil {
 		return // the server is gone: the requests say so
 	}

@@ -33,6 +33,9 @@ func (c *Conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	switch m := msg.(type) {
 	case *jsonrpc.Request:
+		if name, why := c.excluded(m); why != nil {
+			return c.refuse(m.ID, name, why)
+		}
 		return c.request(ctx, m, c.prepare(m.Method, m.Params, body))
 	case *jsonrpc.Notification:
 		if m.Method == protocol.NotificationCancelled && c.cancelled(m.Params) {
@@ -60,6 +63,20 @@ func (c *Conn) request(ctx context.Context, m *jsonrpc.Request, out outgoing) er
 		cl.cancel()
 		return ctx.Err()
 	}
+}
+
+// refuse answers the tools/call id of the excluded tool name with an
+// error response of the Conn's own, handed to Read; nothing is POSTed.
+func (c *Conn) refuse(id jsonrpc.ID, name string, why error) error {
+	if err := c.enter(); err != nil {
+		return err
+	}
+	e := jsonrpc.NewError(jsonrpc.CodeInvalidParams, "tool %q is excluded: its x-mcp-header annotations are invalid: %v", name, why)
+	go func() {
+		defer c.wg.Done()
+		c.deliver(&jsonrpc.Response{ID: id, Error: e}, nil)
+	}()
+	return nil
 }
 
 // send POSTs a notification or a response and checks that it got 202.
@@ -93,7 +110,7 @@ func (c *Conn) send(ctx context.Context, out outgoing) error {
 		c.problem("the POST of %s was refused: %s", what, describe(resp, b))
 	}
 	if out.method == protocol.NotificationReady && ok(resp.StatusCode) {
-		c.listen()
+		c.listen(ctx)
 	}
 	return nil
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# run-client.sh runs the official MCP conformance suites' client scenarios
+# against cmd/everything-client (the suite starts it once per scenario as
+# `everything-client URL`, the scenario in MCP_CONFORMANCE_SCENARIO, its
+# context in MCP_CONFORMANCE_CONTEXT, against a server of the suite's own),
+# writes the client part of conformance/RESULTS.md and compares the results
+# with conformance/baseline-client.txt: it exits 1 when a baseline scenario
+# does not pass, and names each scenario that passes without being in it.
+#
+# Usage: conformance/run-client.sh [-update-baseline]
+#   -update-baseline     rewrite baseline-client.txt with what passes now
+# Environment:
+#   CONFORMANCE_CLIENT=PATH  test this client binary instead of building cmd/everything-client
+#   NODE=PATH                a Node 22+ binary (as for run.sh)
+# Each suite's console log and its checks.json files (with the client's
+# stdout and stderr) are kept in conformance/bin/client-results/.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+results="$here/bin/client-results"
+# shellcheck source=run-common.sh
+source "$here/run-common.sh"
+
+binary "${CONFORMANCE_CLIENT:-}" everything-client
+client="$program"
+
+# suite name | package directory. Both run every client scenario
+# (--suite all): auth/* and the sep-2640-* extension too, which the client
+# does not implement yet and the baseline does not list.
+suites=(
+  "0.1.16|conformance-legacy"
+  "0.2.0-alpha.12|conformance-modern"
+)
+for s in "${suites[@]}"; do
+  IFS='|' read -r name pkg <<<"$s"
+  cli="$here/node_modules/$pkg/dist/index.js"
+  version="$("$node" -p "require('$here/node_modules/$pkg/package.json').version")"
+  echo "== $name: @modelcontextprotocol/conformance@$version client --command everything-client --suite all"
+  "$node" "$cli" list --client >"$results/$name.list"
+  echo "$version" >"$results/$name.version"
+  echo "client --command <everything-client> --suite all" >"$results/$name.command"
+  # The suite exits 1 when any check failed (auth/* do); the summary decides.
+  timeout 1200 "$node" "$cli" client --command "$client" --suite all -o "$results/$name" \
+    >"$results/$name.log" 2>&1 || echo "$?" >"$results/$name.status"
+  grep -E '^Total:' "$results/$name.log" | sed "s/^/   $name: /" || true
+done
+
+summary_args=(--mode client --results "$results" --baseline "$here/baseline-client.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
+(( update )) && summary_args+=(--update-baseline)
+"$node" "$here/summarize.mjs" "${summary_args[@]}" 0.1.16 0.2.0-alpha.12
