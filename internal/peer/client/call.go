@@ -85,7 +85,11 @@ func encodeParams(p any) (json.RawMessage, error) {
 // metaFor returns the per-request _meta members for version.
 func (s *Session) metaFor(version string) map[string]json.RawMessage {
 	v, _ := json.Marshal(version)
-	caps, _ := json.Marshal(s.opts.Capabilities)
+	c := *s.opts.Capabilities
+	if c.Roots != nil { // 2026-07-28 declares roots as {}: no listChanged
+		c.Roots = protocol.Object{}
+	}
+	caps, _ := json.Marshal(&c)
 	info, _ := json.Marshal(s.opts.ClientInfo)
 	return map[string]json.RawMessage{
 		protocol.MetaProtocolVersion:    v,

@@ -149,3 +149,35 @@ func (s *Session) Close() error {
 	})
 	return s.closeErr
 }
+
+// Notify sends the server a notification, such as
+// notifications/roots/list_changed, bounded by ctx.
+func (s *Session) Notify(ctx context.Context, method string, params any) error {
+	raw, err := encodeParams(params)
+	if err != nil {
+		return fmt.Errorf("client: %s params: %w", method, err)
+	}
+	select {
+	case <-s.life.Done():
+		return ErrClosed
+	default:
+	}
+	if err := s.conn.Write(ctx, &jsonrpc.Notification{Method: method, Params: raw}); err != nil {
+		return fmt.Errorf("client: sending %s: %w", method, s.writeError(err))
+	}
+	return nil
+}
+
+// Done is closed when the session can no longer receive: the server
+// ended the connection, or Close was called.
+func (s *Session) Done() <-chan struct{} { return s.readEnd }
+
+// Err returns why the session ended once Done is closed.
+func (s *Session) Err() error {
+	select {
+	case <-s.readEnd:
+		return s.readErr
+	default:
+		return nil
+	}
+}

@@ -138,6 +138,7 @@ func (s *Session) roundTrip(ctx context.Context, method string, params json.RawM
 	s.mu.Lock()
 	s.pending[key] = ch
 	s.mu.Unlock()
+	sent(ctx, id)
 	select {
 	case <-s.readEnd:
 		s.forget(key, false)

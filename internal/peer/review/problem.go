@@ -21,7 +21,22 @@ type Problem struct {
 	// Message is one clear sentence. It never holds a header value or an
 	// argument value; names quoted from the descriptor are clipped.
 	Message string `json:"message"`
+
+	advisory bool // breaks a SHOULD, not a MUST (see Advisory)
 }
+
+// Advisory reports whether the problem breaks a SHOULD of the
+// specification rather than a MUST: a tool name outside the recommended
+// characters (Tools, "Tool Names", all SHOULD-level), a text block that
+// does not mirror structuredContent (Tools, "Structured Content"), an
+// x-mcp-header on a parameter whose name looks like a secret (servers
+// SHOULD NOT annotate sensitive parameters), a 2026-07-28 result without
+// resultType (which clients read as "complete"). A client warns of an
+// advisory problem and admits or consumes what it concerns anyway.
+func (p Problem) Advisory() bool { return p.advisory }
+
+// advisoryRules are the rules every problem of which is advisory.
+var advisoryRules = map[string]bool{RuleStructuredTextMirror: true, RuleHeaderSensitive: true}
 
 // Gates of the review this package decides.
 const (
@@ -37,7 +52,14 @@ type report struct {
 
 // add records a problem; the message is formatted with fmt.Sprintf.
 func (r *report) add(rule, path, format string, args ...any) {
-	r.list = append(r.list, Problem{Gate: r.gate, Rule: rule, Path: path, Message: fmt.Sprintf(format, args...)})
+	r.list = append(r.list, Problem{Gate: r.gate, Rule: rule, Path: path, Message: fmt.Sprintf(format, args...), advisory: advisoryRules[rule]})
+}
+
+// advise records an advisory problem of a rule whose other problems are
+// not.
+func (r *report) advise(rule, path, format string, args ...any) {
+	r.add(rule, path, format, args...)
+	r.list[len(r.list)-1].advisory = true
 }
 
 // known checks the revision; an unknown one is the only problem.

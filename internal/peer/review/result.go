@@ -84,7 +84,7 @@ func Result(revision string, descriptor, result json.RawMessage) []Problem {
 func resultType(rep *report, res members) bool {
 	raw, ok := res["resultType"]
 	if !ok {
-		rep.add(RuleResultType, "/resultType", `resultType is missing: 2026-07-28 results must carry it (clients read its absence as "complete")`)
+		rep.advise(RuleResultType, "/resultType", `resultType is missing: 2026-07-28 results must carry it (clients read its absence as "complete")`)
 		return true
 	}
 	s, ok := text(raw)

@@ -37,8 +37,11 @@ func Tool(revision string, descriptor json.RawMessage) []Problem {
 // at registration.
 func toolName(rep *report, d members) {
 	name, ok := required(rep, RuleToolName, "", d, "name")
-	if ok && !contract.ValidName(name) {
-		rep.add(RuleToolName, "/name", "tool name %s is invalid: it must be 1 to 128 characters of A-Z, a-z, 0-9, '_', '-' and '.'", quoted(name))
+	switch msg := "tool name %s is invalid: it must be 1 to 128 characters of A-Z, a-z, 0-9, '_', '-' and '.'"; {
+	case ok && name == "":
+		rep.add(RuleToolName, "/name", msg, quoted(name))
+	case ok && !contract.ValidName(name):
+		rep.advise(RuleToolName, "/name", msg, quoted(name))
 	}
 }
 

@@ -1,0 +1,273 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/internal/peer/cache"
+	engine "github.com/mcpwire/mcpwire/internal/peer/client"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Errors a call may return, wrapped; a JSON-RPC error response from the
+// server is a *jsonrpc.Error.
+var (
+	// ErrClosed: the client was closed.
+	ErrClosed = engine.ErrClosed
+	// ErrDisconnected: the server ended the connection, or an I/O error
+	// did, before answering.
+	ErrDisconnected = engine.ErrDisconnected
+	// ErrNoHandler: the server asked for input (elicitation, sampling,
+	// roots) that no handler in Options answers.
+	ErrNoHandler = engine.ErrNoHandler
+	// ErrToolFailed: the tool ran and reported an error (isError), for
+	// [CallToolAs], which has no result to return.
+	ErrToolFailed = errors.New("client: the tool reported an error")
+)
+
+// endTimeout bounds the end of what is behind a connection on a failed
+// Connect, whose context may be over.
+const endTimeout = 10 * time.Second
+
+// Client is a connection to one MCP server. Its methods are safe for
+// concurrent use; each waits at most as long as its context allows.
+type Client struct {
+	s     *engine.Session
+	link  *link
+	opts  Options
+	cache *cache.Cache // nil: no caching (legacy, or Options.NoCache)
+
+	mu       sync.Mutex
+	tools    map[string]json.RawMessage // admitted tool descriptors, by name
+	refused  map[string]*Finding        // refused tools, by name: the first refusing finding
+	listed   bool                       // tools were listed once
+	findings []Finding                  // the latest findings, at most maxFindings
+	listens  map[string]*listener       // open listen streams, by subscription id key
+	roots    []protocol.Root
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Connect connects to the server t reaches and settles the era (see the
+// package documentation); opts may be nil. ctx bounds the connection and
+// the handshake only: the client lives until Close. On failure, what
+// Connect started is ended.
+func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
+	c := &Client{tools: map[string]json.RawMessage{}, refused: map[string]*Finding{}, listens: map[string]*listener{}}
+	if opts != nil {
+		c.opts = *opts
+	}
+	c.roots = append([]protocol.Root(nil), c.opts.Roots...)
+	l, err := t.open(ctx, &c.opts)
+	if err != nil {
+		return nil, err
+	}
+	c.link = l
+	s, err := engine.Connect(ctx, l.conn, c.sessionOptions())
+	if err != nil {
+		c.end()
+		return nil, err
+	}
+	c.s = s
+	if !c.opts.NoCache && s.Era() == protocol.Modern {
+		c.cache = &cache.Cache{}
+	}
+	return c, nil
+}
+
+// sessionOptions are the engine's options from the caller's.
+func (c *Client) sessionOptions() engine.Options {
+	o := &c.opts
+	h := engine.Handlers{Elicit: o.Elicit, Sample: o.Sample}
+	if o.Roots != nil {
+		h.Roots = c.listRoots
+	}
+	return engine.Options{
+		Era: o.Era, ProtocolVersion: o.ProtocolVersion, ClientInfo: o.ClientInfo,
+		Capabilities: o.capabilities(), Handlers: h, OnNotification: c.notified,
+		DiscoverTimeout: o.DiscoverTimeout, MaxInputRounds: o.MaxInputRounds,
+	}
+}
+
+// end ends what is behind the connection, once the session closed it.
+func (c *Client) end() error {
+	if c.link.end == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), endTimeout)
+	defer cancel()
+	return c.link.end(ctx)
+}
+
+// Close ends the connection: open calls and listen streams fail with
+// ErrClosed, a legacy HTTP session is ended with DELETE, and a stdio
+// server is ended as [Stdio] describes. It is idempotent.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		c.closeErr = c.s.Close()
+		if err := c.end(); c.closeErr == nil {
+			c.closeErr = err
+		}
+	})
+	return c.closeErr
+}
+
+// Info is what the handshake settled.
+type Info struct {
+	// Era is protocol.Legacy or protocol.Modern.
+	Era protocol.Era
+	// Revision is the protocol revision spoken, such as "2025-11-25" or
+	// "2026-07-28".
+	Revision string
+	// Server is the server's serverInfo.
+	Server protocol.Implementation
+	// Capabilities are the server's capabilities.
+	Capabilities protocol.ServerCapabilities
+	// Instructions are the server's instructions; "" when none.
+	Instructions string
+	// Detection says how the era was settled, for logs and reports, such
+	// as "server/discover got error -32601 (method not found) after 1ms;
+	// initialize answered "2025-11-25": legacy "2025-11-25"".
+	Detection string
+}
+
+// Info returns what the handshake settled.
+func (c *Client) Info() Info {
+	return Info{
+		Era: c.s.Era(), Revision: c.s.Revision(), Server: c.s.ServerInfo(),
+		Capabilities: c.s.Capabilities(), Instructions: c.s.Instructions(), Detection: c.s.Detection().String(),
+	}
+}
+
+// Ping checks that the server answers: ping on a legacy connection, and
+// on 2026-07-28, which removed ping, server/discover (past the cache).
+func (c *Client) Ping(ctx context.Context) error {
+	if c.s.Era() == protocol.Modern {
+		return c.request(Fresh(ctx), protocol.MethodDiscover, nil, nil)
+	}
+	return c.request(ctx, protocol.MethodPing, nil, nil)
+}
+
+// Call sends any request and decodes its result into result (nil to drop
+// it; a *json.RawMessage keeps it as the server wrote it). params may be
+// nil, a json.RawMessage sent as it is, or any value encoded as a JSON
+// object. On 2026-07-28 the request's _meta gets the protocol version,
+// client capabilities and client info, and an input_required result is
+// answered with the handlers and the request sent again. A JSON-RPC
+// error response is returned as a *jsonrpc.Error. The gates do not apply:
+// Call is the way around them.
+func (c *Client) Call(ctx context.Context, method string, params, result any) error {
+	return c.request(ctx, method, params, result)
+}
+
+// request sends method with params and decodes the result into out (nil:
+// none), through the cache and with the progress token of ctx.
+func (c *Client) request(ctx context.Context, method string, params, out any) error {
+	raw, err := c.raw(ctx, method, params)
+	if err != nil {
+		return err
+	}
+	return decode(method, raw, out)
+}
+
+// raw sends method with params and returns the result as written.
+func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	token, f := progressOf(ctx)
+	p, err := encodeParams(params, token)
+	if err != nil {
+		return nil, fmt.Errorf("client: %s params: %w", method, err)
+	}
+	bypass := ctx.Value(freshKey{}) != nil
+	if c.cache != nil && !bypass {
+		if r, ok := c.cache.Get(method, p, ""); ok {
+			return r, nil
+		}
+	}
+	if f != nil {
+		defer c.s.WatchProgress(token, f)()
+	}
+	result, rpcErr, err := c.s.Call(ctx, method, p)
+	if err != nil {
+		return nil, err
+	}
+	if rpcErr != nil {
+		return nil, rpcErr
+	}
+	if c.cache != nil {
+		c.cache.Put(method, p, "", result)
+	}
+	return result, nil
+}
+
+// decode decodes a result into out, if any.
+func decode(method string, raw json.RawMessage, out any) error {
+	if out == nil {
+		return nil
+	}
+	if r, ok := out.(*json.RawMessage); ok {
+		*r = raw
+		return nil
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		return fmt.Errorf("client: the %s result does not decode: %w", method, err)
+	}
+	return nil
+}
+
+// freshKey marks a context of Fresh.
+type freshKey struct{}
+
+// Fresh returns a context whose calls skip the response cache: they go to
+// the server, and what it answers replaces what was kept.
+func Fresh(ctx context.Context) context.Context { return context.WithValue(ctx, freshKey{}, true) }
+
+// listRoots answers roots/list with the current roots.
+func (c *Client) listRoots(context.Context) (*protocol.ListRootsResult, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return &protocol.ListRootsResult{Roots: append(protocol.List[protocol.Root]{}, c.roots...)}, nil
+}
+
+// SetRoots replaces the client's roots and, on a legacy connection, tells
+// the server with notifications/roots/list_changed (a 2026-07-28 server
+// asks for the roots when it needs them). It fails when Options.Roots was
+// nil: the client declared no roots.
+func (c *Client) SetRoots(ctx context.Context, roots []protocol.Root) error {
+	if c.opts.Roots == nil {
+		return errors.New("client: SetRoots needs Options.Roots: the client declared no roots")
+	}
+	c.mu.Lock()
+	c.roots = append([]protocol.Root(nil), roots...)
+	c.mu.Unlock()
+	if c.s.Era() == protocol.Modern {
+		return nil
+	}
+	return c.s.Notify(ctx, protocol.NotificationRootsListChanged, nil)
+}
+
+// notified routes a notification from the server: to the cache it makes
+// stale, to the listen stream it belongs to, else to
+// Options.OnNotification.
+func (c *Client) notified(n *jsonrpc.Notification) {
+	if c.cache != nil {
+		c.cache.Notify(n.Method, n.Params)
+	}
+	if n.Method == protocol.NotificationToolListChanged {
+		c.mu.Lock()
+		c.listed = false
+		c.mu.Unlock()
+	}
+	if c.toListener(n) {
+		return
+	}
+	if f := c.opts.OnNotification; f != nil {
+		f(n)
+	}
+}

@@ -1,0 +1,112 @@
+package client
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// Options configure a Client. A nil *Options, like the zero value,
+// detects the era, declares no capabilities beyond what the handlers
+// answer, caches what the server allows, and admits and consumes
+// strictly.
+type Options struct {
+	// Era pins the era: protocol.Legacy (initialize) or protocol.Modern
+	// (2026-07-28). The zero value detects it as hosts do: server/discover
+	// first, then initialize (see the package documentation).
+	Era protocol.Era
+	// ProtocolVersion is the revision to ask for; "" asks for the latest
+	// of the era (protocol.LatestLegacy, protocol.Latest).
+	ProtocolVersion string
+	// ClientInfo names the client; the default is mcpwire-client with
+	// mcpwire's version.
+	ClientInfo protocol.Implementation
+	// Capabilities are what the client declares. Nil declares what the
+	// handlers below answer: elicitation (form, and url when ElicitURL is
+	// set), sampling, and roots when Roots is not nil.
+	Capabilities *protocol.ClientCapabilities
+
+	// Elicit answers the server's elicitation/create, in both eras: a
+	// legacy server's request, or an input request of a 2026-07-28
+	// input_required result. Nil: the client cannot elicit; a legacy
+	// request gets -32601, and a modern call that asks fails with
+	// ErrNoHandler.
+	Elicit func(ctx context.Context, params *protocol.ElicitRequestParams) (*protocol.ElicitResult, error)
+	// ElicitURL declares URL-mode elicitation too: Elicit then gets
+	// requests whose Mode is "url" and answers them once the user has
+	// been to the URL.
+	ElicitURL bool
+	// Sample answers sampling/createMessage, as Elicit does elicitation.
+	Sample func(ctx context.Context, params *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error)
+	// Roots are the client's roots, answered to roots/list. Nil declares
+	// no roots capability; a non-nil empty list declares it with no roots.
+	// [Client.SetRoots] changes them.
+	Roots []protocol.Root
+
+	// OnNotification gets every notification the server sends outside a
+	// [Client.Listen] stream, in arrival order: log messages
+	// (notifications/message), list changes and resource updates of a
+	// legacy server, and anything else. It runs on the client's reading
+	// goroutine and must not block or call the client.
+	OnNotification func(*jsonrpc.Notification)
+
+	// Admit is the caller's policy for tools, applied after the
+	// specification's rules: a non-nil error refuses the tool, which then
+	// never appears in [Client.Tools] and cannot be called. server is the
+	// server's serverInfo.
+	Admit func(server protocol.Implementation, tool *protocol.Tool) error
+	// Lenient turns the Admit and Consume gates into warnings: nothing is
+	// refused, every finding is in [Client.Findings]. For debugging a
+	// server; never for handing tools to a model.
+	Lenient bool
+
+	// NoCache turns off the 2026-07-28 response cache (see the package
+	// documentation).
+	NoCache bool
+	// Logger gets the client's warnings (refused tools, findings) and a
+	// stdio server's stderr. Nil is slog.Default(). Nothing logged holds
+	// an argument value, a header value or a token.
+	Logger *slog.Logger
+
+	// DiscoverTimeout bounds the server/discover probe of era detection
+	// (default 2 s): a legacy server may never answer it.
+	DiscoverTimeout time.Duration
+	// MaxInputRounds bounds the input_required rounds of one 2026-07-28
+	// call (default 16).
+	MaxInputRounds int
+	// MaxMessageBytes bounds one message from the server: a stdio line, a
+	// JSON body or an SSE event (default 16 MiB).
+	MaxMessageBytes int
+}
+
+// logger returns the logger to use.
+func (o *Options) logger() *slog.Logger {
+	if o.Logger != nil {
+		return o.Logger
+	}
+	return slog.Default()
+}
+
+// capabilities returns what the client declares.
+func (o *Options) capabilities() *protocol.ClientCapabilities {
+	if o.Capabilities != nil {
+		return o.Capabilities
+	}
+	c := &protocol.ClientCapabilities{}
+	if o.Elicit != nil {
+		c.Elicitation = &protocol.ElicitationCapability{Form: protocol.Object{}}
+		if o.ElicitURL {
+			c.Elicitation.URL = protocol.Object{}
+		}
+	}
+	if o.Sample != nil {
+		c.Sampling = &protocol.SamplingCapability{}
+	}
+	if o.Roots != nil {
+		c.Roots = protocol.Object{"listChanged": []byte("true")}
+	}
+	return c
+}

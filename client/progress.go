@@ -1,0 +1,76 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// progressKey keys the callback of WithProgress in a context.
+type progressKey struct{}
+
+// progressTokens numbers the progress tokens the client sends.
+var progressTokens atomic.Int64
+
+// WithProgress returns a context whose calls ask the server for progress
+// (the specification's Progress section): each request carries a
+// progressToken of its own in _meta, and f gets every
+// notifications/progress the server sends with it until the call returns.
+// f runs on the client's reading goroutine and must not block or call the
+// client.
+func WithProgress(ctx context.Context, f func(protocol.ProgressNotificationParams)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
+// progressOf returns a new token and the callback when ctx asks for
+// progress.
+func progressOf(ctx context.Context) (json.RawMessage, func(protocol.ProgressNotificationParams)) {
+	f, _ := ctx.Value(progressKey{}).(func(protocol.ProgressNotificationParams))
+	if f == nil {
+		return nil, nil
+	}
+	return json.RawMessage(fmt.Sprintf(`"mcpwire-progress-%d"`, progressTokens.Add(1))), f
+}
+
+// encodeParams encodes params (nil: none; a json.RawMessage as it is; any
+// other value as JSON) and puts token, when not nil, in its _meta.
+func encodeParams(params any, token json.RawMessage) (json.RawMessage, error) {
+	var raw json.RawMessage
+	switch p := params.(type) {
+	case nil:
+	case json.RawMessage:
+		raw = p
+	default:
+		b, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	if token == nil {
+		return raw, nil
+	}
+	m := map[string]json.RawMessage{}
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, fmt.Errorf("progress needs params that are an object: %w", err)
+		}
+	}
+	meta := map[string]json.RawMessage{}
+	if b, ok := m["_meta"]; ok {
+		if err := json.Unmarshal(b, &meta); err != nil {
+			return nil, fmt.Errorf("progress needs a _meta that is an object: %w", err)
+		}
+	}
+	meta["progressToken"] = token
+	b, err := json.Marshal(meta)
+	if err != nil {
+		return nil, err
+	}
+	m["_meta"] = b
+	return json.Marshal(m)
+}
