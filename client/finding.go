@@ -21,12 +21,19 @@ const (
 // rulePolicy names a refusal by Options.Admit.
 const rulePolicy = "policy"
 
+// gateWire and ruleMessage name a message the client could not use.
+const (
+	gateWire    = "wire"
+	ruleMessage = "message"
+)
+
 // Finding is what the Admit gate (a listed tool, resource, template or
 // prompt) or the Consume gate (a tool's result) found wrong with what the
 // server sent. A refusing finding is also the error a refused call
 // returns: errors.As finds it.
 type Finding struct {
-	// Gate is "admit" or "consume".
+	// Gate is "admit", "consume", or "wire" for a message the client
+	// could not use (see Findings).
 	Gate string
 	// Item names what the finding is about: a tool's, prompt's or
 	// template's name, a resource's uri.
@@ -54,19 +61,39 @@ func (f *Finding) Error() string {
 	if f.Refused {
 		what = "refused"
 	}
-	s := "client: " + f.Gate + " " + what + ": " + f.Item + ": " + f.Rule
+	s := "client: " + f.Gate + " " + what + ": "
+	if f.Item != "" {
+		s += f.Item + ": "
+	}
+	s += f.Rule
 	if f.Path != "" {
 		s += " at " + f.Path
 	}
 	return s + ": " + f.Message
 }
 
-// Findings returns what the gates found in what the server sent, the
-// latest last: every refusal and every warning, at most the latest 256.
+// Findings returns what the client found wrong in what the server sent:
+// what the gates found, the latest last (every refusal and every warning,
+// at most the latest 256), then the messages it could not use at all,
+// with Gate "wire" and Rule "message" (a line that is not JSON-RPC, a
+// response to no request, a request a 2026-07-28 server may not send),
+// which were dropped.
 func (c *Client) Findings() []Finding {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]Finding(nil), c.findings...)
+	out := append([]Finding(nil), c.findings...)
+	c.mu.Unlock()
+	wire := func(msg string) {
+		out = append(out, Finding{Gate: gateWire, Rule: ruleMessage, Message: msg, Refused: true})
+	}
+	for _, p := range c.s.Problems() {
+		wire(p.Error())
+	}
+	if c.link.http != nil {
+		for _, p := range c.link.http.Problems() {
+			wire(p)
+		}
+	}
+	return out
 }
 
 // judge turns review problems about item into findings, records and logs
