@@ -47,7 +47,11 @@ type listener struct {
 //   - on a legacy connection the server sends these notifications
 //     unasked (list changes) or after resources/subscribe, which Listen
 //     sends for each resource and undoes with resources/unsubscribe at
-//     the end.
+//     the end. The stream begins, as on 2026-07-28, with a
+//     notifications/subscriptions/acknowledged, made by the client, whose
+//     notifications member is the part of filter the server's
+//     capabilities say it can honour (without _meta: there is no listen
+//     request).
 //
 // The iteration ends when ctx ends, the caller stops it, or the server
 // ends the stream (ctx.Err() is then nil); it yields an error when the
@@ -144,6 +148,9 @@ func (c *Client) listenLegacy(ctx context.Context, filter protocol.SubscriptionF
 				return
 			}
 			subscribed = append(subscribed, uri)
+		}
+		if !yield(c.acknowledge(filter, subscribed), nil) {
+			return
 		}
 		for {
 			select {
@@ -246,4 +253,29 @@ func subscriptionID(params json.RawMessage) (jsonrpc.ID, bool) {
 		return jsonrpc.ID{}, false
 	}
 	return id, true
+}
+
+// acknowledge makes the acknowledgement of a legacy listen stream: the
+// part of filter the server's capabilities honour, and the resources
+// subscribed.
+func (c *Client) acknowledge(filter protocol.SubscriptionFilter, subscribed []string) *jsonrpc.Notification {
+	caps := c.s.Capabilities()
+	honoured := protocol.SubscriptionFilter{ResourceSubscriptions: subscribed}
+	yes := func(asked, has *bool) *bool {
+		if asked != nil && *asked && has != nil && *has {
+			return asked
+		}
+		return nil
+	}
+	if caps.Tools != nil {
+		honoured.ToolsListChanged = yes(filter.ToolsListChanged, caps.Tools.ListChanged)
+	}
+	if caps.Prompts != nil {
+		honoured.PromptsListChanged = yes(filter.PromptsListChanged, caps.Prompts.ListChanged)
+	}
+	if caps.Resources != nil {
+		honoured.ResourcesListChanged = yes(filter.ResourcesListChanged, caps.Resources.ListChanged)
+	}
+	params, _ := json.Marshal(map[string]any{"notifications": honoured})
+	return &jsonrpc.Notification{Method: protocol.NotificationSubscriptionsAcknowledged, Params: params}
 }

@@ -1,0 +1,212 @@
+package client_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcphttp"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// serverEnv makes the test binary a stdio server (see TestMain): "test"
+// serves testServer, "stderr" writes to stderr first, "deaf" reads
+// nothing and never exits on its stdin's end.
+const serverEnv = "MCPWIRE_CLIENT_TEST_SERVER"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(serverEnv) {
+	case "":
+		os.Exit(m.Run())
+	case "stderr":
+		fmt.Fprintln(os.Stderr, "starting up\nsecond line")
+		fallthrough
+	case "test":
+		if err := mcp.RunStdio(context.Background(), testServer(), nil); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case "deaf":
+		time.Sleep(time.Hour)
+	}
+}
+
+// self is the command that runs this test binary as a server of kind.
+func self(t testing.TB, kind string) client.Stdio {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return client.Stdio{Command: []string{exe}, Env: append(os.Environ(), serverEnv+"="+kind), Grace: 500 * time.Millisecond}
+}
+
+func TestStdio(t *testing.T) {
+	for _, e := range eras {
+		t.Run(e.name, func(t *testing.T) {
+			before := leakcheck.Snapshot()
+			ctx := bounded(t)
+			c, err := client.Connect(ctx, self(t, "test"), &client.Options{Era: e.era, Logger: quiet})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum, err := client.CallToolAs[Sum](ctx, c, "add", Pair{40, 2})
+			if err != nil || sum.Sum != 42 {
+				t.Fatalf("add over stdio = %v, %v", sum, err)
+			}
+			if err := c.Close(); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			leakcheck.Check(t, before)
+		})
+	}
+}
+
+// lines is a slog handler that keeps the messages' line attributes.
+type lines struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (l *lines) Enabled(context.Context, slog.Level) bool { return true }
+func (l *lines) WithAttrs([]slog.Attr) slog.Handler      { return l }
+func (l *lines) WithGroup(string) slog.Handler           { return l }
+func (l *lines) Handle(_ context.Context, r slog.Record) error {
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "line" {
+			l.mu.Lock()
+			l.got = append(l.got, a.Value.String())
+			l.mu.Unlock()
+		}
+		return true
+	})
+	return nil
+}
+
+func TestStdioStderr(t *testing.T) {
+	h := &lines{}
+	c, err := client.Connect(bounded(t), self(t, "stderr"), &client.Options{Logger: slog.New(h)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close() // waits for the process, so its stderr is read
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.got) < 2 || h.got[0] != "starting up" || h.got[1] != "second line" {
+		t.Fatalf("stderr logged as %q", h.got)
+	}
+
+	var buf syncBuffer
+	st := self(t, "stderr")
+	st.Stderr = &buf
+	c, err = client.Connect(bounded(t), st, &client.Options{Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if !strings.HasPrefix(buf.String(), "starting up\n") {
+		t.Fatalf("stderr handed on as %q", buf.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A server that never answers: the handshake ends with the caller's
+// context, and what Connect started is ended (SIGTERM, then SIGKILL).
+func TestStdioDeafServer(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := client.Connect(ctx, self(t, "deaf"), &client.Options{Logger: quiet, DiscoverTimeout: 200 * time.Millisecond})
+	if err == nil {
+		t.Fatal("connected to a server that never answers")
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("Connect took %v", d)
+	}
+}
+
+func TestStdioNoCommand(t *testing.T) {
+	if _, err := client.Connect(bounded(t), client.Stdio{}, nil); err == nil || !strings.Contains(err.Error(), "Command") {
+		t.Fatalf("no command: %v", err)
+	}
+	if _, err := client.Connect(bounded(t), client.Stdio{Command: []string{"/nonexistent/server"}}, nil); err == nil {
+		t.Fatal("a command that does not exist connected")
+	}
+}
+
+func TestHTTP(t *testing.T) {
+	srv := httptest.NewServer(mcphttp.NewHandler(testServer(), nil))
+	defer srv.Close()
+	for _, e := range eras {
+		t.Run(e.name, func(t *testing.T) {
+			ctx := bounded(t)
+			c, err := client.Connect(ctx, client.HTTP{URL: srv.URL, Header: http.Header{"X-Test": {"1"}}}, &client.Options{
+				Era: e.era, Logger: quiet,
+				Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+					return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("false")}}, nil
+				},
+				Roots: []protocol.Root{{URI: "file:///h"}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if len(collect(t, c.Tools(ctx))) != 4 {
+				t.Fatal("tools over HTTP")
+			}
+			sum, err := client.CallToolAs[Sum](ctx, c, "add", Pair{1, 2})
+			if err != nil || sum.Sum != 3 {
+				t.Fatalf("add over HTTP = %v, %v", sum, err)
+			}
+			res, err := c.CallTool(ctx, "survey", nil)
+			if err != nil || res.Content[0].Text.Text != "false file:///h" {
+				t.Fatalf("survey over HTTP = %+v, %v", res, err)
+			}
+			if err := c.Ping(ctx); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestHTTPRefused(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusForbidden)
+	}))
+	defer srv.Close()
+	_, err := client.Connect(bounded(t), client.HTTP{URL: srv.URL}, &client.Options{Logger: quiet, Era: protocol.Modern})
+	if err == nil || !strings.Contains(err.Error(), "403") {
+		t.Fatalf("a 403 endpoint: %v", err)
+	}
+	if _, err := client.Connect(bounded(t), client.HTTP{URL: "::bad"}, nil); err == nil {
+		t.Fatal("a bad URL connected")
+	}
+}
