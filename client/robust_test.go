@@ -174,3 +174,21 @@ func TestNeverAnswers(t *testing.T) {
 		t.Fatalf("ping after: %v", err)
 	}
 }
+
+// A tool the server answers but never listed is called, and its result is
+// checked as a tool's that declares no output schema.
+func TestUnlistedTool(t *testing.T) {
+	c, err := serveRaw(t, func(m, id string) []string {
+		if m == protocol.MethodListTools {
+			return []string{result(id, `{"tools":[]}`)}
+		}
+		return []string{answerOf(m, id)}
+	}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if res, err := c.CallTool(bounded(t), "hidden", nil); err != nil || res.Content[0].Text.Text != "ok" {
+		t.Fatalf("an unlisted tool: %+v, %v", res, err)
+	}
+}

@@ -146,7 +146,10 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if err != nil {
 		return nil, err
 	}
-	if err := c.judge(clip.String(name), review.Result(c.s.Revision(), desc, raw)); err != nil {
+	if desc == nil {
+		desc = unlisted
+	}
+	if err := c.judge(name, review.Result(c.s.Revision(), desc, raw)); err != nil {
 		return nil, err
 	}
 	var r protocol.CallToolResult
@@ -156,6 +159,10 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	}
 	return &r, nil
 }
+
+// unlisted is the descriptor of a tool the server did not list: it
+// declares no output schema.
+var unlisted = json.RawMessage(`{}`)
 
 // CallToolAs calls the tool name with args, as [Client.CallTool] does, and
 // decodes its structured content, checked by the Consume gate against the

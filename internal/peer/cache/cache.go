@@ -78,8 +78,11 @@ type entry struct {
 // Get returns a fresh result for method and params, kept from principal's
 // or from a public result.
 func (c *Cache) Get(method string, params json.RawMessage, principal string) (json.RawMessage, bool) {
+	if !cacheable[method] { // before the key: most calls are not cacheable
+		return nil, false
+	}
 	p, _, ok := canonical(params)
-	if !cacheable[method] || !ok {
+	if !ok {
 		return nil, false
 	}
 	c.mu.Lock()
@@ -100,8 +103,7 @@ func (c *Cache) Get(method string, params json.RawMessage, principal string) (js
 // authorization context, when its hints allow (see the package
 // documentation), and reports whether it did.
 func (c *Cache) Put(method string, params json.RawMessage, principal string, result json.RawMessage) bool {
-	p, uri, ok := canonical(params)
-	if !cacheable[method] || !ok {
+	if !cacheable[method] { // before the key: most calls are not cacheable
 		return false
 	}
 	var hints struct {
@@ -110,6 +112,10 @@ func (c *Cache) Put(method string, params json.RawMessage, principal string, res
 	}
 	if json.Unmarshal(result, &hints) != nil || (hints.ResultType != "" && hints.ResultType != protocol.ResultTypeComplete) ||
 		hints.TTLMs == nil || *hints.TTLMs <= 0 {
+		return false
+	}
+	p, uri, ok := canonical(params)
+	if !ok {
 		return false
 	}
 	ttl := min(*hints.TTLMs, maxTTL.Milliseconds())

@@ -1,6 +1,8 @@
 package review
 
 import (
+	"sync"
+
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/protocol"
@@ -41,26 +43,77 @@ func structured(rep *report, r protocol.Revision, descriptor json.RawMessage, re
 
 // declaredOutput reports whether the descriptor declares an outputSchema
 // the revision defines, and returns it compiled; nil when it does not
-// compile, which is reported (Tool reports why).
+// compile, which is reported (Tool reports why). A client calls the same
+// tool many times: what a descriptor declares is kept (see outputs).
 func declaredOutput(rep *report, r protocol.Revision, descriptor json.RawMessage) (bool, *schema.Schema) {
 	if !r.HasStructured() {
 		return false, nil
 	}
-	d, ok := object(descriptor)
-	if !ok {
+	o := outputs.of(descriptor)
+	switch {
+	case o.notObject:
 		rep.add(RuleDescriptor, "", "the tool descriptor is not a JSON object, so structuredContent cannot be checked against an outputSchema")
 		return false, nil
+	case o.invalid:
+		rep.add(RuleOutputSchemaInvalid, "", "the tool's outputSchema is not a valid JSON Schema, so structuredContent cannot be checked against it")
+	}
+	return o.declared, o.schema
+}
+
+// maxOutputs bounds the descriptors whose output schemas are kept.
+const maxOutputs = 256
+
+// output is what one descriptor declares of its output.
+type output struct {
+	notObject bool           // the descriptor is not a JSON object
+	declared  bool           // it has an outputSchema
+	invalid   bool           // which does not compile, or is not an object
+	schema    *schema.Schema // compiled; nil unless declared and valid
+}
+
+// outputMemo keeps the outputs of the descriptors seen last, by their
+// JSON, so that a schema is compiled once per tool and not per call.
+type outputMemo struct {
+	mu sync.Mutex
+	m  map[string]output
+}
+
+// outputs is the package's memo, shared by every review.
+var outputs outputMemo
+
+// of returns what descriptor declares, computing it when it is not kept.
+func (o *outputMemo) of(descriptor json.RawMessage) output {
+	o.mu.Lock()
+	out, ok := o.m[string(descriptor)]
+	o.mu.Unlock()
+	if ok {
+		return out
+	}
+	out = declared(descriptor)
+	o.mu.Lock()
+	if o.m == nil || len(o.m) >= maxOutputs {
+		o.m = map[string]output{}
+	}
+	o.m[string(descriptor)] = out
+	o.mu.Unlock()
+	return out
+}
+
+// declared reads and compiles a descriptor's outputSchema.
+func declared(descriptor json.RawMessage) output {
+	d, ok := object(descriptor)
+	if !ok {
+		return output{notObject: true}
 	}
 	raw, ok := d["outputSchema"]
 	if !ok {
-		return false, nil
+		return output{}
 	}
 	s, err := schema.Compile(raw)
 	if err != nil || kind(raw) != "object" {
-		rep.add(RuleOutputSchemaInvalid, "", "the tool's outputSchema is not a valid JSON Schema, so structuredContent cannot be checked against it")
-		return true, nil
+		return output{declared: true, invalid: true}
 	}
-	return true, s
+	return output{declared: true, schema: s}
 }
 
 // mirrored reports whether some text block of content holds the JSON
