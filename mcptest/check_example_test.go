@@ -7,8 +7,10 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcptest"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -30,11 +32,14 @@ func ExampleCheck() {
 
 	for _, era := range []struct {
 		name string
-		opt  mcptest.Option
-	}{{"2025-06-18", mcptest.Legacy("2025-06-18")}, {"2026-07-28", mcptest.Modern()}} {
+		opts []mcptest.Option
+	}{
+		{"2025-06-18", []mcptest.Option{mcptest.WithClient(&client.Options{Era: protocol.Legacy, ProtocolVersion: "2025-06-18"})}},
+		{"2026-07-28", nil}, // the default
+	} {
 		fmt.Println(era.name)
 		test(func(t testing.TB) {
-			mcptest.Check(t, srv, era.opt)
+			mcptest.Check(t, srv, era.opts...)
 		})
 	}
 	// Output:

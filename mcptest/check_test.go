@@ -10,8 +10,11 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcptest"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
 
@@ -20,9 +23,9 @@ var checkEras = []struct {
 	name string
 	opt  mcptest.Option
 }{
-	{"2025-06-18", mcptest.Legacy("2025-06-18")},
-	{"2025-11-25", mcptest.Legacy("2025-11-25")},
-	{"2026-07-28", mcptest.Modern()},
+	{"2025-06-18", mcptest.WithClient(&client.Options{Era: protocol.Legacy, ProtocolVersion: "2025-06-18"})},
+	{"2025-11-25", mcptest.WithClient(&client.Options{Era: protocol.Legacy, ProtocolVersion: "2025-11-25"})},
+	{"2026-07-28", mcptest.WithClient(nil)},
 }
 
 // finding is the shape of one Check error: the item, the gate, the rule
@@ -141,5 +144,39 @@ func TestCheckTimeout(t *testing.T) {
 	mcptest.Check(r, checkServer(hang), mcptest.CheckTimeout(50*time.Millisecond))
 	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "call-timeout") || !strings.Contains(r.errors[0], "50ms (mcptest.CheckTimeout)") {
 		t.Errorf("errors %q, want one call-timeout naming mcptest.CheckTimeout", r.errors)
+	}
+}
+
+// WithClient's answers replace the reviewer's, who declines every
+// elicitation; its era alone keeps them.
+func TestCheckAnswers(t *testing.T) {
+	accept := func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+		return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}, nil
+	}
+	for _, c := range []struct {
+		name string
+		opts *client.Options
+		want string
+	}{
+		{"reviewer", nil, "decline"},
+		{"era only", &client.Options{Era: protocol.Legacy}, "decline"},
+		{"modern, test's answer", &client.Options{Elicit: accept}, "accept"},
+		{"legacy, test's answer", &client.Options{Era: protocol.Legacy, Elicit: accept}, "accept"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var action string
+			srv := checkServer(tool.New("confirm", "Asks the user.", func(ctx context.Context, _ struct{}) (string, error) {
+				reply, err := ask.ElicitAs[confirmation](ctx, "Sure?")
+				if err != nil {
+					return "", err
+				}
+				action = string(reply.Action)
+				return "ok", nil
+			}, tool.WithAnnotations(readOnly)))
+			mcptest.Check(t, srv, mcptest.WithClient(c.opts))
+			if action != c.want {
+				t.Errorf("the tool saw %q, want %q", action, c.want)
+			}
+		})
 	}
 }

@@ -1,46 +1,51 @@
 // Package mcptest helps you test your own MCP server from Go tests: it
-// serves an *mcp.Server over an in-memory pipe and gives the test a client
-// that speaks either protocol era, with helpers for the calls a test makes.
+// serves an *mcp.Server over an in-memory pipe and connects a client of
+// package client to it, the client a host would use, in either protocol
+// era.
 //
 //	func TestAdd(t *testing.T) {
-//		c := mcptest.NewClient(t, newServer())
-//		res, err := c.CallTool(t.Context(), "add", map[string]int{"a": 2, "b": 3})
-//		if err != nil {
-//			t.Fatal(err)
-//		}
-//		if res.IsError || res.Text() != `{"sum":5}` {
-//			t.Errorf("add = %q (isError %v)", res.Text(), res.IsError)
+//		c := mcptest.NewClient(t, newServer(), nil)
+//		sum, err := client.CallToolAs[Sum](t.Context(), c, "add", map[string]int{"a": 2, "b": 3})
+//		if err != nil || sum.Sum != 5 {
+//			t.Errorf("add = %+v, %v", sum, err)
 //		}
 //	}
 //
 // # Eras
 //
-// A client speaks 2026-07-28 by default ([Modern]): every request carries
-// its own _meta, and a call the server answers input_required is answered
-// and retried inside the helper, so a test sees only the final result.
-// [Legacy] speaks a revision of the initialize era (2024-11-05 to
-// 2025-11-25), where the server sends the client requests instead; the
-// same options answer them. A table of both options tests one server in
-// both eras.
+// [NewClient] takes the client's *client.Options. Nil, like the zero
+// Options, detects the era as hosts do and so speaks 2026-07-28 with an
+// *mcp.Server: every request carries its own _meta, and a call the server
+// answers input_required is answered and retried inside the client, so a
+// test sees only the final result. Options.Era protocol.Legacy (with
+// ProtocolVersion, such as "2025-06-18") speaks a revision of the
+// initialize era, where the server sends the client requests instead;
+// the same handlers answer them. A table of both tests one server in both
+// eras.
 //
 // # The client's side
 //
-// [AnswerElicitation], [AnswerSampling] and [Roots] script what the user
-// or the model would answer, and declare the matching capability;
-// [Capabilities] declares something else (or nothing) instead.
+// Options.Elicit, Sample and Roots script what the user or the model would
+// answer, and declare the matching capability; Options.Capabilities
+// declares something else (or nothing) instead. Options.OnNotification
+// gets the server's log messages (after [client.Client.SetLogLevel]), and
+// [client.WithProgress] a call's progress.
 //
 // # Results and errors
 //
-// The helpers return package protocol's wire types. A JSON-RPC error
+// The client returns package protocol's wire types. A JSON-RPC error
 // response is returned as a *jsonrpc.Error, matched by code:
 //
 //	_, err := c.CallTool(ctx, "no-such-tool", nil)
 //	if !errors.Is(err, jsonrpc.ErrInvalidParams) { ... }
 //
-// while a tool that failed is a [Result] whose IsError is set. What a
-// client of the negotiated revision gets is what the test gets: a 2025-era
-// client receives a non-object structured result wrapped as
-// {"result": value}, exactly as on the wire.
+// while a tool that failed is a result whose IsError is set. The client's
+// Admit and Consume gates judge what the server sends, as they would in a
+// host: a tool whose descriptor breaks the specification cannot be
+// called, and a result that breaks its tool's output schema is an error
+// (a *client.Finding). What a client of the negotiated revision gets is
+// what the test gets: a 2025-era client receives a non-object structured
+// result wrapped as {"result": value}, exactly as on the wire.
 //
 // # Checking the contract
 //
@@ -49,10 +54,14 @@
 // and fails the test once per finding:
 //
 //	func TestContract(t *testing.T) {
-//		for _, era := range []mcptest.Option{mcptest.Legacy("2025-06-18"), mcptest.Legacy("2025-11-25"), mcptest.Modern()} {
-//			mcptest.Check(t, newServer(), era)
+//		mcptest.Check(t, newServer()) // 2026-07-28
+//		for _, v := range []string{"2025-06-18", "2025-11-25"} {
+//			mcptest.Check(t, newServer(), mcptest.WithClient(&client.Options{Era: protocol.Legacy, ProtocolVersion: v}))
 //		}
 //	}
+//
+// [WithClient] also gives Check the test's answers to the server's
+// questions instead of the reviewer's, who declines every elicitation.
 //
 // Every list is read twice, page by page; every descriptor is reviewed
 // (names, input and output schemas for the revision, x-mcp-header rules);
@@ -110,7 +119,9 @@
 // # Cleanup
 //
 // The test's cleanup closes the client and fails the test if the server's
-// Serve does not return, returns an error, or wrote anything the client
-// could not read. Check and Replay end their connection before they
-// return, with the same checks of Serve.
+// Serve does not return, returns an error, wrote anything the client
+// could not read (a finding of Gate "wire"), or sent anything the Admit or
+// Consume gate refused: a test of one's own server fails on what a host
+// would refuse. Check and Replay end their connection before they return,
+// with the same checks of Serve.
 package mcptest

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcptest"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -24,6 +25,8 @@ type Sum struct {
 }
 
 // A typed tool tested in both eras: the same test, one client per era.
+// The client is package client's, as a host uses it: it lists the tools
+// and checks each result against its tool's output schema.
 func Example() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "calc", Version: "1"}, nil)
 	srv.MustAddTool(tool.New("add", "Adds two integers.", func(_ context.Context, in AddArgs) (Sum, error) {
@@ -31,33 +34,32 @@ func Example() {
 	}))
 
 	test(func(t testing.TB) {
-		for _, era := range []mcptest.Option{mcptest.Legacy("2025-11-25"), mcptest.Modern()} {
+		for _, era := range []*client.Options{{Era: protocol.Legacy, ProtocolVersion: "2025-11-25"}, nil} {
 			c := mcptest.NewClient(t, srv, era)
 			ctx := context.Background()
-			tools, err := c.ListTools(ctx)
+			for tl, err := range c.Tools(ctx) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Print(c.Info().Revision, " ", tl.Name, " ")
+			}
+			sum, err := client.CallToolAs[Sum](ctx, c, "add", AddArgs{A: 2, B: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := c.CallTool(ctx, "add", AddArgs{A: 2, B: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sum Sum
-			if err := res.Decode(&sum); err != nil {
-				t.Fatal(err)
-			}
-			fmt.Println(c.Revision(), tools[0].Name, sum.Sum, res.Text())
+			fmt.Println(sum.Sum)
 		}
 	})
 	// Output:
-	// 2025-11-25 add 5 {"sum":5}
-	// 2026-07-28 add 5 {"sum":5}
+	// 2025-11-25 add 5
+	// 2026-07-28 add 5
 }
 
-// A tool that asks the user, answered by a scripted reply: in the legacy
-// era the server sends the client a request, in 2026-07-28 it answers
-// input_required and the client retries; the test sees the same result.
-func ExampleAnswerElicitation() {
+// A tool that asks the user, answered by a scripted reply
+// (Options.Elicit): in the legacy era the server sends the client a
+// request, in 2026-07-28 it answers input_required and the client
+// retries; the test sees the same result.
+func ExampleNewClient_elicitation() {
 	type Confirm struct {
 		OK bool `json:"ok" title:"Go ahead?"`
 	}
@@ -72,20 +74,20 @@ func ExampleAnswerElicitation() {
 		}
 		return "deployed", nil
 	}))
-	yes := mcptest.AnswerElicitation(func(p protocol.ElicitRequestParams) protocol.ElicitResult {
+	yes := func(_ context.Context, p *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
 		fmt.Println("  asked:", p.Form.Message)
-		return protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}
-	})
+		return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}, nil
+	}
 
 	test(func(t testing.TB) {
-		for _, era := range []mcptest.Option{mcptest.Legacy(""), mcptest.Modern()} {
-			c := mcptest.NewClient(t, srv, era, yes)
-			fmt.Println(c.Revision())
+		for _, era := range []protocol.Era{protocol.Legacy, protocol.Modern} {
+			c := mcptest.NewClient(t, srv, &client.Options{Era: era, Elicit: yes})
+			fmt.Println(c.Info().Revision)
 			res, err := c.CallTool(context.Background(), "deploy", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			fmt.Println("  result:", res.Text())
+			fmt.Println("  result:", res.Content[0].Text.Text)
 		}
 	})
 	// Output:
@@ -98,17 +100,16 @@ func ExampleAnswerElicitation() {
 }
 
 // Every page, however the server cuts the list.
-func ExampleClient_ListTools() {
+func ExampleNewClient_pages() {
 	srv := mcp.NewServer(mcp.Implementation{Name: "paged", Version: "1"}, &mcp.Options{PageSize: 2})
 	for _, name := range []string{"alpha", "beta", "gamma"} {
 		srv.MustAddTool(tool.New(name, "Says its name.", func(context.Context, struct{}) (string, error) { return name, nil }))
 	}
 	test(func(t testing.TB) {
-		tools, err := mcptest.NewClient(t, srv).ListTools(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tl := range tools {
+		for tl, err := range mcptest.NewClient(t, srv, nil).Tools(context.Background()) {
+			if err != nil {
+				t.Fatal(err)
+			}
 			fmt.Println(tl.Name)
 		}
 	})
@@ -140,6 +141,9 @@ func (t *exampleT) Fatalf(format string, args ...any) {
 }
 func (t *exampleT) Errorf(format string, args ...any) {
 	fmt.Printf("error: "+format+"\n", args...)
+}
+func (t *exampleT) Logf(format string, args ...any) {
+	fmt.Printf("log: "+format+"\n", args...)
 }
 
 func (t *exampleT) cleanup() {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -13,14 +14,15 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcptest"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// forEra runs f once per era, each with a fresh client.
-func forEra(t *testing.T, f func(t *testing.T, era string, opt mcptest.Option)) {
+// forEra runs f once per era with the era's client options.
+func forEra(t *testing.T, f func(t *testing.T, era string, opts *client.Options)) {
 	for _, era := range []string{"legacy 2025-06-18", "legacy 2025-11-25", "modern"} {
 		t.Run(era, func(t *testing.T) { f(t, era, eras[era]) })
 	}
@@ -33,16 +35,16 @@ func ctx(t *testing.T) context.Context {
 }
 
 func TestLists(t *testing.T) {
-	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
+	forEra(t, func(t *testing.T, _ string, era *client.Options) {
 		c := mcptest.NewClient(t, everything(), era)
-		tools, err := c.ListTools(ctx(t))
-		check(t, "tools", err, names(tools, func(x protocol.Tool) string { return x.Name }), toolNames)
-		res, err := c.ListResources(ctx(t))
-		check(t, "resources", err, names(res, func(x protocol.Resource) string { return x.URI }), resourceURIs)
-		tmpl, err := c.ListResourceTemplates(ctx(t))
-		check(t, "templates", err, names(tmpl, func(x protocol.ResourceTemplate) string { return x.URITemplate }), templateURIs)
-		prompts, err := c.ListPrompts(ctx(t))
-		check(t, "prompts", err, names(prompts, func(x protocol.Prompt) string { return x.Name }), promptNames)
+		tools, err := names(c.Tools(ctx(t)), func(x *protocol.Tool) string { return x.Name })
+		check(t, "tools", err, tools, toolNames)
+		res, err := names(c.Resources(ctx(t)), func(x *protocol.Resource) string { return x.URI })
+		check(t, "resources", err, res, resourceURIs)
+		tmpl, err := names(c.ResourceTemplates(ctx(t)), func(x *protocol.ResourceTemplate) string { return x.URITemplate })
+		check(t, "templates", err, tmpl, templateURIs)
+		prompts, err := names(c.Prompts(ctx(t)), func(x *protocol.Prompt) string { return x.Name })
+		check(t, "prompts", err, prompts, promptNames)
 	})
 }
 
@@ -50,7 +52,7 @@ func TestCallTool(t *testing.T) {
 	tests := []struct {
 		name    string
 		args    any
-		text    string // wanted Text()
+		text    string // wanted text of the result
 		isError bool
 		err     error // wanted error, matched with errors.Is
 	}{
@@ -63,7 +65,7 @@ func TestCallTool(t *testing.T) {
 		{name: "nope", err: jsonrpc.ErrInvalidParams},
 		{name: "confirm", err: jsonrpc.ErrMissingClientCapability},
 	}
-	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
+	forEra(t, func(t *testing.T, _ string, era *client.Options) {
 		c := mcptest.NewClient(t, everything(), era)
 		for _, tt := range tests {
 			res, err := c.CallTool(ctx(t), tt.name, tt.args)
@@ -77,17 +79,16 @@ func TestCallTool(t *testing.T) {
 				t.Errorf("%s: %v", tt.name, err)
 				continue
 			}
-			if res.IsError != tt.isError || (tt.text != "" && res.Text() != tt.text) {
-				t.Errorf("%s: %q (isError %v), want %q (isError %v)", tt.name, res.Text(), res.IsError, tt.text, tt.isError)
+			if failed(res) != tt.isError || (tt.text != "" && text(res) != tt.text) {
+				t.Errorf("%s: %q (isError %v), want %q (isError %v)", tt.name, text(res), failed(res), tt.text, tt.isError)
 			}
 		}
-		res, err := c.CallTool(ctx(t), "add", AddArgs{A: 1, B: 2})
-		var sum Sum
-		if err != nil || res.Decode(&sum) != nil || sum.Sum != 3 {
+		sum, err := client.CallToolAs[Sum](ctx(t), c, "add", AddArgs{A: 1, B: 2})
+		if err != nil || sum.Sum != 3 {
 			t.Errorf("add decoded %+v, %v", sum, err)
 		}
-		if res, _ := c.CallTool(ctx(t), "echo", map[string]string{"message": "x"}); res.Decode(&sum) == nil {
-			t.Error("Decode of a result without structured content succeeded")
+		if _, err := client.CallToolAs[Sum](ctx(t), c, "echo", map[string]string{"message": "x"}); err == nil {
+			t.Error("CallToolAs of a result without structured content succeeded")
 		}
 	})
 }
@@ -95,23 +96,24 @@ func TestCallTool(t *testing.T) {
 // The scripted replies answer in both eras; without them the capability
 // is missing, and Capabilities overrides what they declare.
 func TestAnswers(t *testing.T) {
+	noCaps := func(o *client.Options) { o.Capabilities = &protocol.ClientCapabilities{} }
 	tests := []struct {
 		tool string
-		opts []mcptest.Option
+		opts []func(*client.Options)
 		text string
 		err  error
 	}{
-		{tool: "confirm", opts: []mcptest.Option{acceptOK}, text: `accept true`},
-		{tool: "confirm", opts: []mcptest.Option{decline}, text: `decline false`},
-		{tool: "confirm", opts: []mcptest.Option{acceptOK, mcptest.Capabilities(protocol.ClientCapabilities{})}, err: jsonrpc.ErrMissingClientCapability},
-		{tool: "sample", opts: []mcptest.Option{model}, text: `Atlas`},
+		{tool: "confirm", opts: []func(*client.Options){acceptOK}, text: `accept true`},
+		{tool: "confirm", opts: []func(*client.Options){decline}, text: `decline false`},
+		{tool: "confirm", opts: []func(*client.Options){acceptOK, noCaps}, err: jsonrpc.ErrMissingClientCapability},
+		{tool: "sample", opts: []func(*client.Options){model}, text: `Atlas`},
 		{tool: "sample", err: jsonrpc.ErrMissingClientCapability},
-		{tool: "roots", opts: []mcptest.Option{roots}, text: `2 roots, first file:///src`},
-		{tool: "roots", opts: []mcptest.Option{acceptOK, model}, err: jsonrpc.ErrMissingClientCapability},
+		{tool: "roots", opts: []func(*client.Options){roots}, text: `2 roots, first file:///src`},
+		{tool: "roots", opts: []func(*client.Options){acceptOK, model}, err: jsonrpc.ErrMissingClientCapability},
 	}
-	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
+	forEra(t, func(t *testing.T, _ string, era *client.Options) {
 		for _, tt := range tests {
-			c := mcptest.NewClient(t, everything(), append([]mcptest.Option{era}, tt.opts...)...)
+			c := mcptest.NewClient(t, everything(), with(era, tt.opts...))
 			res, err := c.CallTool(ctx(t), tt.tool, nil)
 			switch {
 			case tt.err != nil:
@@ -120,16 +122,16 @@ func TestAnswers(t *testing.T) {
 				}
 			case err != nil:
 				t.Errorf("%s: %v", tt.tool, err)
-			case res.Text() != tt.text:
-				t.Errorf("%s: %q, want %q", tt.tool, res.Text(), tt.text)
+			case text(res) != tt.text:
+				t.Errorf("%s: %q, want %q", tt.tool, text(res), tt.text)
 			}
 		}
 	})
 }
 
 func TestReadResource(t *testing.T) {
-	forEra(t, func(t *testing.T, era string, opt mcptest.Option) {
-		c := mcptest.NewClient(t, everything(), opt)
+	forEra(t, func(t *testing.T, era string, opts *client.Options) {
+		c := mcptest.NewClient(t, everything(), opts)
 		r, err := c.ReadResource(ctx(t), "test://static-text")
 		if err != nil || len(r.Contents) != 1 || r.Contents[0].Text == nil || r.Contents[0].Text.Text != staticText {
 			t.Errorf("static-text: %+v, %v", r, err)
@@ -153,7 +155,7 @@ func TestReadResource(t *testing.T) {
 }
 
 func TestGetPrompt(t *testing.T) {
-	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
+	forEra(t, func(t *testing.T, _ string, era *client.Options) {
 		c := mcptest.NewClient(t, everything(), era)
 		p, err := c.GetPrompt(ctx(t), "greet", map[string]string{"name": "Ada"})
 		if err != nil || len(p.Messages) != 1 || p.Messages[0].Content.Text == nil || p.Messages[0].Content.Text.Text != "Hello, Ada!" {
@@ -166,28 +168,29 @@ func TestGetPrompt(t *testing.T) {
 }
 
 func TestCall(t *testing.T) {
-	forEra(t, func(t *testing.T, era string, opt mcptest.Option) {
-		c := mcptest.NewClient(t, everything(), opt)
-		raw, err := c.Call(ctx(t), "tools/list", nil)
+	forEra(t, func(t *testing.T, era string, opts *client.Options) {
+		c := mcptest.NewClient(t, everything(), opts)
+		var raw json.RawMessage
+		err := c.Call(ctx(t), "tools/list", nil, &raw)
 		if err != nil || !strings.Contains(string(raw), `"nextCursor"`) {
 			t.Errorf("tools/list: %s, %v", raw, err)
 		}
 		if modern := strings.Contains(string(raw), `"resultType":"complete"`); modern != (era == "modern") {
 			t.Errorf("tools/list in %s: %s", era, raw)
 		}
-		if _, err := c.Call(ctx(t), "no/such/method", nil); !errors.Is(err, jsonrpc.ErrMethodNotFound) {
+		if err := c.Call(ctx(t), "no/such/method", nil, nil); !errors.Is(err, jsonrpc.ErrMethodNotFound) {
 			t.Errorf("unknown method: %v, want -32601", err)
 		}
-		if !strings.HasPrefix(era, "legacy "+c.Revision()) && !(era == "modern" && c.Revision() == "2026-07-28") {
-			t.Errorf("Revision() = %q in %s", c.Revision(), era)
+		if rev := c.Info().Revision; !strings.HasPrefix(era, "legacy "+rev) && !(era == "modern" && rev == "2026-07-28") {
+			t.Errorf("Info().Revision = %q in %s", rev, era)
 		}
 	})
 }
 
 // A call the test gives up on ends at its context; calls run concurrently.
 func TestConcurrentAndCancelled(t *testing.T) {
-	forEra(t, func(t *testing.T, _ string, era mcptest.Option) {
-		c := mcptest.NewClient(t, everything(), era, acceptOK)
+	forEra(t, func(t *testing.T, _ string, era *client.Options) {
+		c := mcptest.NewClient(t, everything(), with(era, acceptOK))
 		short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		defer cancel()
 		if _, err := c.CallTool(short, "slow", nil); !errors.Is(err, context.DeadlineExceeded) {
@@ -203,7 +206,7 @@ func TestConcurrentAndCancelled(t *testing.T) {
 				if name == "confirm" {
 					res, err = c.CallTool(ctx(t), name, nil)
 				}
-				if err != nil || res.IsError {
+				if err != nil || failed(res) {
 					t.Errorf("%s: %+v, %v", name, res, err)
 				}
 			}()
@@ -218,7 +221,7 @@ func TestCleanup(t *testing.T) {
 	before := leakcheck.Snapshot()
 	rec := &recorder{TB: t}
 	for _, era := range eras {
-		c := mcptest.NewClient(rec, everything(), era, acceptOK)
+		c := mcptest.NewClient(rec, everything(), with(era, acceptOK))
 		if _, err := c.CallTool(ctx(t), "confirm", nil); err != nil {
 			t.Fatal(err)
 		}
@@ -247,12 +250,16 @@ func (r *recorder) cleanup() {
 	}
 }
 
-func names[T any](items []T, name func(T) string) []string {
+// names lists the name of every item of seq, up to its error.
+func names[T any](seq iter.Seq2[*T, error], name func(*T) string) ([]string, error) {
 	var out []string
-	for _, x := range items {
+	for x, err := range seq {
+		if err != nil {
+			return out, err
+		}
 		out = append(out, name(x))
 	}
-	return out
+	return out, nil
 }
 
 func check(t *testing.T, what string, err error, got, want []string) {

@@ -9,6 +9,10 @@ import (
 	"sync"
 	"testing"
 
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcptest"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -42,83 +46,98 @@ func reporter() *mcp.Server {
 	return srv
 }
 
+// logLevels returns options that keep the level of every log message
+// (notifications/message) the server sends, and what they kept.
+func logLevels(era *client.Options) (*client.Options, func() []string) {
+	var mu sync.Mutex
+	var levels []string
+	o := with(era, func(o *client.Options) {
+		o.OnNotification = func(n *jsonrpc.Notification) {
+			var p protocol.LoggingMessageNotificationParams
+			if n.Method == protocol.NotificationMessage && json.Unmarshal(n.Params, &p) == nil {
+				mu.Lock()
+				levels = append(levels, string(p.Level))
+				mu.Unlock()
+			}
+		}
+	})
+	return o, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), levels...)
+	}
+}
+
 // Progress, log messages at the level asked for and completion, in both
 // eras.
 func TestProgressLogComplete(t *testing.T) {
-	for _, era := range []mcptest.Option{mcptest.Legacy(""), mcptest.Modern()} {
-		var mu sync.Mutex
-		var logs []string
-		c := mcptest.NewClient(t, reporter(), era, mcptest.OnLog(func(p protocol.LoggingMessageNotificationParams) {
-			mu.Lock()
-			logs = append(logs, string(p.Level))
-			mu.Unlock()
-		}))
+	for _, era := range []*client.Options{{Era: protocol.Legacy}, nil} {
+		opts, logs := logLevels(era)
+		c := mcptest.NewClient(t, reporter(), opts)
+		rev := c.Info().Revision
 		ctx := t.Context()
 		var steps []string
-		res, err := c.CallToolProgress(ctx, "slow", nil, func(p protocol.ProgressNotificationParams) {
+		res, err := c.CallTool(client.WithProgress(ctx, func(p protocol.ProgressNotificationParams) {
 			steps = append(steps, fmt.Sprintf("%g/%g %s", p.Progress, *p.Total, p.Message))
-		})
-		if err != nil || !strings.Contains(res.Text(), "done") {
-			t.Fatalf("%s: %v, %+v", c.Revision(), err, res)
+		}), "slow", nil)
+		if err != nil || !strings.Contains(text(res), "done") {
+			t.Fatalf("%s: %v, %+v", rev, err, res)
 		}
 		if want := []string{"1/3 step 1", "2/3 step 2", "3/3 step 3"}; !slices.Equal(steps, want) {
-			t.Errorf("%s: progress %q, want %q", c.Revision(), steps, want)
+			t.Errorf("%s: progress %q, want %q", rev, steps, want)
 		}
-		mu.Lock()
-		before := len(logs)
-		mu.Unlock()
-		if c.Revision() == protocol.Latest.String() && before != 0 {
-			t.Errorf("%s: %d log messages before SetLogLevel", c.Revision(), before)
+		before := len(logs())
+		if rev == protocol.Latest.String() && before != 0 {
+			t.Errorf("%s: %d log messages before SetLogLevel", rev, before)
 		}
 		if err := c.SetLogLevel(ctx, protocol.LevelDebug); err != nil {
 			t.Fatal(err)
 		}
-		steps = nil
 		if _, err := c.CallTool(ctx, "slow", nil); err != nil {
 			t.Fatal(err)
 		}
-		mu.Lock()
-		got := strings.Join(logs[before:], ",")
-		mu.Unlock()
-		if got != "info,debug,info,debug,info,debug" {
-			t.Errorf("%s: log levels %q, want info and debug of three steps", c.Revision(), got)
+		if got := strings.Join(logs()[before:], ","); got != "info,debug,info,debug,info,debug" {
+			t.Errorf("%s: log levels %q, want info and debug of three steps", rev, got)
 		}
-		if len(steps) != 0 {
-			t.Errorf("%s: progress %q after the call returned", c.Revision(), steps)
-		}
-		vals, err := c.Complete(ctx, protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: "forecast"}}, "city", "Par")
-		if err != nil || !slices.Equal(vals, []string{"Paris", "Parma"}) {
-			t.Errorf("%s: Complete = %q, %v", c.Revision(), vals, err)
+		got, err := c.Complete(ctx, protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: "forecast"}}, "city", "Par")
+		if err != nil || !slices.Equal(got.Values, []string{"Paris", "Parma"}) {
+			t.Errorf("%s: Complete = %+v, %v", rev, got, err)
 		}
 		if _, err := c.Complete(ctx, protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: "nope"}}, "city", ""); err == nil {
-			t.Errorf("%s: Complete of an unknown prompt: no error", c.Revision())
+			t.Errorf("%s: Complete of an unknown prompt: no error", rev)
 		}
 	}
 }
 
-// A tool's progress, its log lines and a prompt argument's completion,
-// observed by a test.
-func ExampleClient_CallToolProgress() {
+// A tool's progress (client.WithProgress), its log lines
+// (Options.OnNotification) and a prompt argument's completion, observed
+// by a test.
+func ExampleNewClient_progress() {
 	test(func(t testing.TB) {
-		c := mcptest.NewClient(t, reporter(), mcptest.OnLog(func(p protocol.LoggingMessageNotificationParams) {
-			fmt.Println("log:", p.Level, string(p.Data))
-		}))
+		c := mcptest.NewClient(t, reporter(), &client.Options{
+			OnNotification: func(n *jsonrpc.Notification) {
+				var p protocol.LoggingMessageNotificationParams
+				if n.Method == protocol.NotificationMessage && json.Unmarshal(n.Params, &p) == nil {
+					fmt.Println("log:", p.Level, string(p.Data))
+				}
+			},
+		})
 		ctx := context.Background()
 		if err := c.SetLogLevel(ctx, protocol.LevelInfo); err != nil {
 			t.Fatal(err)
 		}
-		res, err := c.CallToolProgress(ctx, "slow", nil, func(p protocol.ProgressNotificationParams) {
+		res, err := c.CallTool(client.WithProgress(ctx, func(p protocol.ProgressNotificationParams) {
 			fmt.Printf("progress: %g of %g, %s\n", p.Progress, *p.Total, p.Message)
-		})
+		}), "slow", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Println("result:", res.Text())
+		fmt.Println("result:", res.Content[0].Text.Text)
 		cities, err := c.Complete(ctx, protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: "forecast"}}, "city", "Pa")
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Println("completion:", cities)
+		fmt.Println("completion:", cities.Values)
 	})
 	// Output:
 	// log: info {"message":"step","n":1}

@@ -4,110 +4,99 @@ import (
 	"context"
 	"time"
 
-	json "github.com/goccy/go-json"
-
-	"github.com/mcpwire/mcpwire"
-	"github.com/mcpwire/mcpwire/internal/peer/client"
-	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/peer/check"
+	engine "github.com/mcpwire/mcpwire/internal/peer/client"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// An Option configures a Client.
+// An Option configures Check.
 type Option func(*config)
 
 // config is what the options set.
 type config struct {
-	era      protocol.Era
-	version  string
-	caps     *protocol.ClientCapabilities
-	handlers client.Handlers
-	onLog    func(protocol.LoggingMessageNotificationParams) // OnLog
-	callAll  bool                                            // Check calls every no-argument tool (CallAll)
+	client  *client.Options // WithClient; nil: the reviewer's defaults
+	callAll bool            // Check calls every no-argument tool (CallAll)
 	// timeout and total bound Check's listings and calls, and the whole
 	// review (CheckTimeout, CheckTotal); zero takes mcpwire check's
 	// defaults.
 	timeout, total time.Duration
 }
 
-// options returns the session's options.
-func (c config) options() client.Options {
-	return client.Options{
-		Era:             c.era,
-		ProtocolVersion: c.version,
-		ClientInfo:      protocol.Implementation{Name: "mcptest", Version: mcpwire.Version},
-		Capabilities:    c.caps,
-		Handlers:        c.handlers,
-		OnNotification:  c.notified,
+// WithClient gives Check the era of opts (Era and ProtocolVersion; a zero
+// Era is 2026-07-28) and, when opts sets any of Elicit, Sample, Roots or
+// Capabilities, the test's answers to the server's questions instead of
+// the reviewer's. Check's client keeps its own name (mcpwire-check); the
+// other fields of opts are not used.
+func WithClient(opts *client.Options) Option {
+	return func(c *config) { c.client = opts }
+}
+
+// CallAll makes Check call every tool that needs no argument, not only
+// the read-only ones (mcpwire check --call-all).
+func CallAll() Option {
+	return func(c *config) { c.callAll = true }
+}
+
+// CheckTimeout bounds each listing and each call Check makes (default 10s,
+// restarted by every progress notification of a call): a call that gets
+// no answer in time is a finding.
+func CheckTimeout(d time.Duration) Option {
+	return func(c *config) { c.timeout = d }
+}
+
+// CheckTotal bounds the whole of Check (default 5m); a review that
+// outlasts it fails the test.
+func CheckTotal(d time.Duration) Option {
+	return func(c *config) { c.total = d }
+}
+
+// checkOptions returns the reviewer's session options in the era of
+// WithClient (2026-07-28 by default), with the test's answers when it
+// gave any.
+func (c *config) checkOptions() engine.Options {
+	o := check.ClientOptions()
+	o.Era = protocol.Modern
+	p := c.client
+	if p == nil {
+		return o
 	}
-}
-
-// notified hands the server's log messages to OnLog's f.
-func (c config) notified(n *jsonrpc.Notification) {
-	if c.onLog == nil || n.Method != protocol.NotificationMessage {
-		return
+	if p.Era != 0 {
+		o.Era = p.Era
 	}
-	var p protocol.LoggingMessageNotificationParams
-	if json.Unmarshal(n.Params, &p) == nil {
-		c.onLog(p)
+	o.ProtocolVersion = p.ProtocolVersion
+	if p.Capabilities == nil && p.Elicit == nil && p.Sample == nil && p.Roots == nil {
+		return o
 	}
-}
-
-// OnLog hands f every notifications/message the server sends (the
-// specification's Logging section), on the client's reading goroutine
-// and in arrival order; f must not block or call the client. A server
-// logs only at the level Client.SetLogLevel asked for.
-func OnLog(f func(protocol.LoggingMessageNotificationParams)) Option {
-	return func(c *config) { c.onLog = f }
-}
-
-// Legacy makes the client speak the initialize era, asking for version
-// ("" means 2025-11-25); the revision the server negotiates is the
-// client's Revision.
-func Legacy(version string) Option {
-	return func(c *config) { c.era, c.version = protocol.Legacy, version }
-}
-
-// Modern makes the client speak 2026-07-28, the default.
-func Modern() Option {
-	return func(c *config) { c.era, c.version = protocol.Modern, "" }
-}
-
-// Capabilities declares caps as the client's capabilities, instead of the
-// ones the Answer options and Roots imply: to declare a capability the
-// test answers nothing for (elicitation.url), or to declare none.
-func Capabilities(caps protocol.ClientCapabilities) Option {
-	return func(c *config) { c.caps = &caps }
-}
-
-// AnswerElicitation answers the server's elicitations with answer, and
-// declares the elicitation capability. It may run on a goroutine of its
-// own in the legacy era.
-func AnswerElicitation(answer func(protocol.ElicitRequestParams) protocol.ElicitResult) Option {
-	return func(c *config) {
-		c.handlers.Elicit = func(_ context.Context, p *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
-			r := answer(*p)
-			return &r, nil
-		}
-	}
-}
-
-// AnswerSampling answers the server's sampling requests with answer, and
-// declares the sampling capability. It may run on a goroutine of its own
-// in the legacy era.
-func AnswerSampling(answer func(protocol.CreateMessageRequestParams) protocol.CreateMessageResult) Option {
-	return func(c *config) {
-		c.handlers.Sample = func(_ context.Context, p *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
-			r := answer(*p)
-			return &r, nil
-		}
-	}
-}
-
-// Roots answers roots/list with roots, and declares the roots capability.
-func Roots(roots ...protocol.Root) Option {
-	return func(c *config) {
-		c.handlers.Roots = func(context.Context) (*protocol.ListRootsResult, error) {
+	o.Handlers = engine.Handlers{Elicit: p.Elicit, Sample: p.Sample}
+	if p.Roots != nil {
+		roots := append(protocol.List[protocol.Root]{}, p.Roots...)
+		o.Handlers.Roots = func(context.Context) (*protocol.ListRootsResult, error) {
 			return &protocol.ListRootsResult{Roots: roots}, nil
 		}
 	}
+	o.Capabilities = p.Capabilities
+	if o.Capabilities == nil {
+		o.Capabilities = declared(p)
+	}
+	return o
+}
+
+// declared is what a client of package client with opts declares when
+// opts.Capabilities is nil: what its handlers answer.
+func declared(opts *client.Options) *protocol.ClientCapabilities {
+	caps := &protocol.ClientCapabilities{}
+	if opts.Elicit != nil {
+		caps.Elicitation = &protocol.ElicitationCapability{Form: protocol.Object{}}
+		if opts.ElicitURL {
+			caps.Elicitation.URL = protocol.Object{}
+		}
+	}
+	if opts.Sample != nil {
+		caps.Sampling = &protocol.SamplingCapability{}
+	}
+	if opts.Roots != nil {
+		caps.Roots = protocol.Object{"listChanged": []byte("true")}
+	}
+	return caps
 }

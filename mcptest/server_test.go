@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
-	"github.com/mcpwire/mcpwire/mcptest"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -23,8 +24,13 @@ var (
 	promptNames  = []string{"greet", "plain", "third"}
 	pixel        = []byte{0x89, 'P', 'N', 'G'}
 	staticText   = "This is the content of the static text resource."
-	eras         = map[string]mcptest.Option{"legacy 2025-11-25": mcptest.Legacy("2025-11-25"), "legacy 2025-06-18": mcptest.Legacy("2025-06-18"), "modern": mcptest.Modern()}
-	quietLogger  = slog.New(slog.NewTextHandler(io.Discard, nil))
+	// eras are the client options of each era; nil detects 2026-07-28.
+	eras = map[string]*client.Options{
+		"legacy 2025-11-25": {Era: protocol.Legacy, ProtocolVersion: "2025-11-25"},
+		"legacy 2025-06-18": {Era: protocol.Legacy, ProtocolVersion: "2025-06-18"},
+		"modern":            nil,
+	}
+	quietLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 )
 
 type echoArgs struct {
@@ -90,17 +96,52 @@ func everything() *mcp.Server {
 	return srv
 }
 
-// Scripted replies.
+// Scripted replies: each sets an answer of the client's options.
 var (
-	acceptOK = mcptest.AnswerElicitation(func(p protocol.ElicitRequestParams) protocol.ElicitResult {
-		return protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}
-	})
-	decline = mcptest.AnswerElicitation(func(protocol.ElicitRequestParams) protocol.ElicitResult {
-		return protocol.ElicitResult{Action: protocol.ElicitDecline}
-	})
-	model = mcptest.AnswerSampling(func(p protocol.CreateMessageRequestParams) protocol.CreateMessageResult {
-		return protocol.CreateMessageResult{Role: protocol.RoleAssistant, Model: "m",
-			Content: protocol.SamplingContent{Blocks: []protocol.SamplingContentBlock{{Text: &protocol.TextContent{Text: "Atlas"}}}}}
-	})
-	roots = mcptest.Roots(protocol.Root{URI: "file:///src"}, protocol.Root{URI: "file:///doc"})
+	acceptOK = func(o *client.Options) {
+		o.Elicit = func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}, nil
+		}
+	}
+	decline = func(o *client.Options) {
+		o.Elicit = func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return &protocol.ElicitResult{Action: protocol.ElicitDecline}, nil
+		}
+	}
+	model = func(o *client.Options) {
+		o.Sample = func(context.Context, *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
+			return &protocol.CreateMessageResult{Role: protocol.RoleAssistant, Model: "m",
+				Content: protocol.SamplingContent{Blocks: []protocol.SamplingContentBlock{{Text: &protocol.TextContent{Text: "Atlas"}}}}}, nil
+		}
+	}
+	roots = func(o *client.Options) {
+		o.Roots = []protocol.Root{{URI: "file:///src"}, {URI: "file:///doc"}}
+	}
 )
+
+// with returns a copy of era's options (nil: the zero Options) with each
+// change applied.
+func with(era *client.Options, changes ...func(*client.Options)) *client.Options {
+	var o client.Options
+	if era != nil {
+		o = *era
+	}
+	for _, change := range changes {
+		change(&o)
+	}
+	return &o
+}
+
+// text returns the text of a result's text blocks, joined by newlines.
+func text(r *protocol.CallToolResult) string {
+	var parts []string
+	for _, b := range r.Content {
+		if b.Text != nil {
+			parts = append(parts, b.Text.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// failed reports that a tool's result has isError set.
+func failed(r *protocol.CallToolResult) bool { return r.IsError != nil && *r.IsError }

@@ -7,12 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcptest"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // newTestServer builds the server over a root holding two files, a
 // subdirectory, a link inside the root and a link leading out of it.
-func newTestServer(t *testing.T) *mcptest.Client {
+func newTestServer(t *testing.T) *client.Client {
 	t.Helper()
 	dir := t.TempDir()
 	root, outside := filepath.Join(dir, "root"), filepath.Join(dir, "outside")
@@ -39,7 +41,7 @@ func newTestServer(t *testing.T) *mcptest.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mcptest.NewClient(t, srv)
+	return mcptest.NewClient(t, srv, nil)
 }
 
 func TestTools(t *testing.T) {
@@ -47,14 +49,13 @@ func TestTools(t *testing.T) {
 	ctx := t.Context()
 
 	res, err := c.CallTool(ctx, "read_file", pathArgs{Path: "notes/meeting.md"})
-	if err != nil || res.IsError || res.Text() != "# Meeting\nthe report is due friday\n" {
+	if err != nil || isError(res) || text(res) != "# Meeting\nthe report is due friday\n" {
 		t.Errorf("read_file: %v %+v", err, res)
 	}
 
-	res, err = c.CallTool(ctx, "list_dir", pathArgs{Path: "."})
-	var l listing
-	if err != nil || res.IsError || res.Decode(&l) != nil {
-		t.Fatalf("list_dir: %v %+v", err, res)
+	l, err := client.CallToolAs[listing](ctx, c, "list_dir", pathArgs{Path: "."})
+	if err != nil {
+		t.Fatalf("list_dir: %v", err)
 	}
 	got := map[string]entry{}
 	for _, e := range l.Entries {
@@ -64,10 +65,9 @@ func TestTools(t *testing.T) {
 		t.Errorf("list_dir . = %+v", l.Entries)
 	}
 
-	res, err = c.CallTool(ctx, "search", searchArgs{Path: ".", Query: "report"})
-	var m matches
-	if err != nil || res.IsError || res.Decode(&m) != nil {
-		t.Fatalf("search: %v %+v", err, res)
+	m, err := client.CallToolAs[matches](ctx, c, "search", searchArgs{Path: ".", Query: "report"})
+	if err != nil {
+		t.Fatalf("search: %v", err)
 	}
 	want := []match{{"notes/meeting.md", 2, "the report is due friday"}, {"todo.txt", 2, "write the report"}}
 	if len(m.Matches) != len(want) || m.Truncated {
@@ -104,7 +104,7 @@ func TestConfined(t *testing.T) {
 		{"search", searchArgs{Path: "..", Query: "report"}, "outside the root"},
 	} {
 		res, err := c.CallTool(t.Context(), call.name, call.args)
-		if err != nil || !res.IsError || !strings.Contains(res.Text(), call.want) || strings.Contains(res.Text(), "secret\n") {
+		if err != nil || !isError(res) || !strings.Contains(text(res), call.want) || strings.Contains(text(res), "secret\n") {
 			t.Errorf("%s %+v: %v %+v, want an isError result saying %q", call.name, call.args, err, res, call.want)
 		}
 	}
@@ -116,9 +116,10 @@ func TestProbe(t *testing.T) {
 	c := newTestServer(t)
 	probe := func(name string, args any) (patterns []string, isError bool) {
 		t.Helper()
-		raw, err := c.Call(t.Context(), "tools/call", map[string]any{
+		var raw json.RawMessage
+		err := c.Call(t.Context(), "tools/call", map[string]any{
 			"name": name, "arguments": args, "_meta": map[string]any{"forge.permission_patterns": true},
-		})
+		}, &raw)
 		if err != nil {
 			t.Fatalf("probe %s: %v", name, err)
 		}
@@ -147,9 +148,15 @@ func TestProbe(t *testing.T) {
 	if got, isErr := probe("read_file", pathArgs{Path: "escape/secret.txt"}); !isErr || len(got) != 0 {
 		t.Errorf("probe through the escaping link = %v (isError %v), want an isError result", got, isErr)
 	}
-	tools, err := c.ListTools(t.Context())
-	if err != nil || len(tools) != 3 {
-		t.Fatalf("tools/list: %v %+v", err, tools)
+	var tools []*protocol.Tool
+	for tl, err := range c.Tools(t.Context()) {
+		if err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+		tools = append(tools, tl)
+	}
+	if len(tools) != 3 {
+		t.Fatalf("tools/list: %+v", tools)
 	}
 	for _, tl := range tools {
 		if string(tl.Meta["forge.supports_permission_patterns"]) != "true" || tl.Annotations == nil || tl.Annotations.ReadOnlyHint == nil || !*tl.Annotations.ReadOnlyHint {
@@ -166,7 +173,21 @@ func TestContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, era := range []mcptest.Option{mcptest.Legacy("2025-11-25"), mcptest.Modern()} {
-		mcptest.Check(t, srv, era)
+	for _, era := range []protocol.Era{protocol.Legacy, protocol.Modern} {
+		mcptest.Check(t, srv, mcptest.WithClient(&client.Options{Era: era}))
 	}
 }
+
+// text returns the text of a tool result's text blocks.
+func text(r *protocol.CallToolResult) string {
+	var parts []string
+	for _, b := range r.Content {
+		if b.Text != nil {
+			parts = append(parts, b.Text.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// isError reports that the tool failed.
+func isError(r *protocol.CallToolResult) bool { return r.IsError != nil && *r.IsError }

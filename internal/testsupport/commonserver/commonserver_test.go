@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcptest"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -48,16 +49,14 @@ func TestImports(t *testing.T) {
 // TestServer drives every feature the server registers, in memory.
 func TestServer(t *testing.T) {
 	ctx := t.Context()
-	c := mcptest.NewClient(t, newServer(), mcptest.AnswerElicitation(func(protocol.ElicitRequestParams) protocol.ElicitResult {
-		return protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"approve": []byte("true")}}
-	}))
-	res, err := c.CallTool(ctx, "release", map[string]any{"service": "billing", "steps": 3})
-	if err != nil || res.IsError {
-		t.Fatalf("release: %v %+v", err, res)
-	}
-	var out release
-	if err := res.Decode(&out); err != nil || !out.Released {
-		t.Errorf("release answered %+v (%v), want released", out, err)
+	c := mcptest.NewClient(t, newServer(), &client.Options{
+		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"approve": []byte("true")}}, nil
+		},
+	})
+	out, err := client.CallToolAs[release](ctx, c, "release", map[string]any{"service": "billing", "steps": 3})
+	if err != nil || !out.Released {
+		t.Fatalf("release answered %+v (%v), want released", out, err)
 	}
 	for uri, want := range map[string]string{"config://services": "checkout", "service://catalog/status": "catalog is up"} {
 		r, err := c.ReadResource(ctx, uri)
@@ -72,12 +71,9 @@ func TestServer(t *testing.T) {
 	if err != nil || len(p.Messages) != 1 {
 		t.Errorf("postmortem: %v %+v", err, p)
 	}
-	raw, err := c.Call(ctx, "completion/complete", map[string]any{
-		"ref":      map[string]any{"type": "ref/prompt", "name": "postmortem"},
-		"argument": map[string]any{"name": "service", "value": "ch"},
-	})
-	if err != nil || !strings.Contains(string(raw), `"checkout"`) || strings.Contains(string(raw), `"billing"`) {
-		t.Errorf("completion: %v %s", err, raw)
+	comp, err := c.Complete(ctx, protocol.CompletionReference{Prompt: &protocol.PromptReference{Name: "postmortem"}}, "service", "ch")
+	if err != nil || !slices.Contains(comp.Values, "checkout") || slices.Contains(comp.Values, "billing") {
+		t.Errorf("completion: %v %+v", err, comp)
 	}
 }
 
