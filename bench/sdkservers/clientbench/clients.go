@@ -43,26 +43,38 @@ type library struct {
 }
 
 // libraries are the clients, in the order of the first round.
+// mcpwire-nocache, measured only when -clients names it, is mcpwire with
+// Options.NoCache: it shows what the 2026-07-28 response cache costs a
+// call that is never cached.
 var libraries = []library{
-	{"mcpwire", connectMCPWire},
+	{"mcpwire", connectMCPWire(nil)},
 	{"go-sdk", connectGoSDK},
 	{"mcp-go", connectMCPGo},
+	{"mcpwire-nocache", connectMCPWire(&client.Options{NoCache: true})},
 }
 
 // mcpwireSession is mcpwire's public client package.
 type mcpwireSession struct{ c *client.Client }
 
-func connectMCPWire(ctx context.Context, t target) (session, error) {
-	var tr client.Transport = client.HTTP{URL: t.url, Client: t.http}
-	if t.url == "" {
-		tr = client.Stdio{Command: t.command, Stderr: io.Discard}
+// connectMCPWire returns the connect function of mcpwire's client with
+// base (nil: the defaults) and no logging.
+func connectMCPWire(base *client.Options) func(ctx context.Context, t target) (session, error) {
+	return func(ctx context.Context, t target) (session, error) {
+		var tr client.Transport = client.HTTP{URL: t.url, Client: t.http}
+		if t.url == "" {
+			tr = client.Stdio{Command: t.command, Stderr: io.Discard}
+		}
+		var opts client.Options
+		if base != nil {
+			opts = *base
+		}
+		opts.Logger = slog.New(slog.DiscardHandler)
+		c, err := client.Connect(ctx, tr, &opts)
+		if err != nil {
+			return nil, err
+		}
+		return mcpwireSession{c}, nil
 	}
-	opts := &client.Options{Logger: slog.New(slog.DiscardHandler)}
-	c, err := client.Connect(ctx, tr, opts)
-	if err != nil {
-		return nil, err
-	}
-	return mcpwireSession{c}, nil
 }
 
 func (s mcpwireSession) echo(ctx context.Context, args map[string]any, want string) error {

@@ -21,8 +21,9 @@
 // no client pays for reconnecting when its concurrent calls outnumber the
 // default's two idle connections.
 //
-// -cpuprofile FILE writes a CPU profile of the whole run; with -clients
-// mcpwire it profiles mcpwire's client side alone.
+// -cpuprofile FILE writes a CPU profile of the whole run and -memprofile
+// FILE one of its allocations (each sampled, which slows the run); with
+// -clients mcpwire they profile mcpwire's client side alone.
 package main
 
 import (
@@ -48,8 +49,9 @@ func main() {
 	flag.IntVar(&p.workers, "c", 16, "goroutines of the concurrent phase")
 	flag.StringVar(&p.text, "text", "hello, benchmark", "the echo tool's argument")
 	transports := flag.String("transports", "stdio,http", "comma-separated: stdio, http")
-	clients := flag.String("clients", "mcpwire,go-sdk,mcp-go", "comma-separated clients to measure")
+	clients := flag.String("clients", "mcpwire,go-sdk,mcp-go", "comma-separated clients to measure (also: mcpwire-nocache)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
+	memprofile := flag.String("memprofile", "", "write a heap profile (every allocation sampled) at the end of the run to `FILE`")
 	flag.Parse()
 	if *server == "" || *rounds < 1 || p.workers < 1 || p.sequential < 1 || p.concurrent < p.workers {
 		flag.Usage()
@@ -71,6 +73,10 @@ func main() {
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 1
+		defer writeHeapProfile(*memprofile)
 	}
 
 	fmt.Printf("GOMAXPROCS=%d NumCPU=%d %s; %d rounds; %d sequential and %d concurrent calls (%d goroutines) per client, %d warm-up\n",
@@ -98,6 +104,18 @@ func main() {
 	if failed {
 		pprof.StopCPUProfile()
 		os.Exit(1)
+	}
+}
+
+// writeHeapProfile writes the allocations profile to path.
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		f.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "clientbench:", err)
 	}
 }
 

@@ -78,9 +78,9 @@ func report(w io.Writer, tr string, libs []library, results []map[string]figures
 	targets(w, tr, ratios)
 }
 
-// paired returns, for each round with mcpwire and another client, mcpwire's
-// figure divided by the better other's of the same round, and their
-// geometric mean.
+// paired returns, for each round with mcpwire and another library's client
+// (a variant of mcpwire's is not another), mcpwire's figure divided by the
+// better other's of the same round, and their geometric mean.
 func paired(m metric, libs []library, results []map[string]figures) (float64, []float64) {
 	var each []float64
 	for _, r := range results {
@@ -91,7 +91,7 @@ func paired(m metric, libs []library, results []map[string]figures) (float64, []
 		best, found := 0.0, false
 		for _, l := range libs {
 			f, ok := r[l.name]
-			if l.name == "mcpwire" || !ok {
+			if strings.HasPrefix(l.name, "mcpwire") || !ok {
 				continue
 			}
 			v := m.value(f)
