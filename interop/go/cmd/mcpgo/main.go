@@ -20,5 +20,5 @@ package main
 import "github.com/mcpwire/mcpwire/interop/go/internal/clientcmd"
 
 func main() {
-	clientcmd.Main(clientcmd.Client{Label: "mcp-go v1.2.1", Connect: connect})
+	clientcmd.Main(clientcmd.Client{Label: "mcp-go v1.6.0", Connect: connect})
 }
