@@ -16,7 +16,7 @@ const (
 	CodeInternalError  int64 = -32603
 )
 
-// MCP error codes (see the spec digest §3.1 for the era of each).
+// MCP error codes (the specification's error codes; the comment on each says its era).
 const (
 	// CodeResourceNotFound is the legacy (2025-11-25 and earlier) code for
 	// a missing resource; the 2026-07-28 era uses CodeInvalidParams.

@@ -51,8 +51,8 @@
 //
 //   - A horizontal tab is listed as allowed in plain values but is also a
 //     control character; [EncodeValue] always Base64-encodes values holding
-//     one, while [DecodeValue] accepts a plain tab on input (digest §17
-//     item 11).
+//     one, while [DecodeValue] accepts a plain tab on input (the
+//     Streamable HTTP transport's value encoding, Mcp-Param-{Name}).
 //   - The empty string is encoded as the empty (plain) header value: it holds
 //     no unsafe byte and no leading or trailing whitespace. [DecodeValue]
 //     also accepts the sentinel form of it, "=?base64??=".
