@@ -63,6 +63,17 @@ type Options struct {
 	// server; never for handing tools to a model.
 	Lenient bool
 
+	// Tasks declares the tasks extension (io.modelcontextprotocol/tasks)
+	// of 2026-07-28: a server may then answer a tools/call with a task,
+	// which [Client.CallTool] follows to its end (tasks/get at the
+	// server's poll interval, the task's questions answered by the
+	// handlers through tasks/update, tasks/cancel when the call's context
+	// ends) and returns as if the call had answered at once.
+	Tasks bool
+	// OnTask hears each state of a task CallTool follows, as it learns it.
+	// It must not block.
+	OnTask func(protocol.Task)
+
 	// NoCache turns off the 2026-07-28 response cache (see the package
 	// documentation).
 	NoCache bool
@@ -107,6 +118,9 @@ func (o *Options) capabilities() *protocol.ClientCapabilities {
 	}
 	if o.Roots != nil {
 		c.Roots = protocol.Object{"listChanged": []byte("true")}
+	}
+	if o.Tasks {
+		c.Extensions = map[string]protocol.Object{tasksExtension: {}}
 	}
 	return c
 }

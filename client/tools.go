@@ -146,6 +146,11 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if err != nil {
 		return nil, err
 	}
+	if isTask(raw) {
+		if raw, err = c.followTask(ctx, raw); err != nil {
+			return nil, err
+		}
+	}
 	if desc == nil {
 		desc = unlisted
 	}

@@ -181,3 +181,10 @@ func (s *Session) answerAll(ctx context.Context, requests json.RawMessage) (json
 	}
 	return out.encode(), nil
 }
+
+// Answer answers the input requests of an inputRequests object (a task's
+// questions, say) with Options.Handlers, in key order, and returns the
+// inputResponses object; nil requests give nil.
+func (s *Session) Answer(ctx context.Context, requests json.RawMessage) (json.RawMessage, error) {
+	return s.answerAll(ctx, requests)
+}
