@@ -26,6 +26,10 @@ var (
 	// ErrNoHandler: the server asked for input (elicitation, sampling,
 	// roots) that no handler in Options answers.
 	ErrNoHandler = engine.ErrNoHandler
+	// ErrSessionExpired: the server ended the legacy HTTP session (it
+	// answered 404 to the session's id). Every later call fails too: the
+	// caller connects again, which starts a new session.
+	ErrSessionExpired = errors.New("client: the server ended the session")
 	// ErrToolFailed: the tool ran and reported an error (isError), for
 	// [CallToolAs], which has no result to return.
 	ErrToolFailed = errors.New("client: the tool reported an error")
@@ -195,6 +199,9 @@ func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMe
 	}
 	result, rpcErr, err := c.s.Call(ctx, method, p)
 	if err != nil {
+		if c.link.http != nil && c.link.http.Expired() {
+			return nil, fmt.Errorf("%w: %w", ErrSessionExpired, err)
+		}
 		return nil, err
 	}
 	if rpcErr != nil {

@@ -48,12 +48,17 @@ func TestTasks(t *testing.T) {
 	stopped := make(chan struct{})
 	var mu sync.Mutex
 	var states []task.Status
+	var onWorking func() // cancels the stuck call once its task exists
 	c := connect(t, taskServer(t, stopped), &client.Options{
 		Era: protocol.Modern, Tasks: true,
 		OnTask: func(tk protocol.Task) {
 			mu.Lock()
 			states = append(states, tk.Status)
+			f := onWorking
 			mu.Unlock()
+			if f != nil && tk.Status == task.Working {
+				f()
+			}
 		},
 		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
 			return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}, nil
@@ -73,9 +78,12 @@ func TestTasks(t *testing.T) {
 		t.Fatalf("task states %v, want input_required and completed among them", states)
 	}
 
-	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(bounded(t))
 	defer cancel()
-	if _, err := c.CallTool(ctx, "stuck", nil); !errors.Is(err, context.DeadlineExceeded) {
+	mu.Lock()
+	onWorking = cancel
+	mu.Unlock()
+	if _, err := c.CallTool(ctx, "stuck", nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a task outlasting its context: %v", err)
 	}
 	select {

@@ -3,6 +3,7 @@ package client_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -208,5 +210,44 @@ func TestHTTPRefused(t *testing.T) {
 	}
 	if _, err := client.Connect(bounded(t), client.HTTP{URL: "::bad"}, nil); err == nil {
 		t.Fatal("a bad URL connected")
+	}
+}
+
+// A legacy session the server ends (404 to its id) fails every later call
+// with ErrSessionExpired, and a new Connect starts a new session.
+func TestHTTPSessionExpired(t *testing.T) {
+	var ended atomic.Bool
+	h := mcphttp.NewHandler(testServer(), nil)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ended.Load() && r.Header.Get("Mcp-Session-Id") != "" {
+			http.Error(w, "no such session", http.StatusNotFound)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	ctx := bounded(t)
+	c, err := client.Connect(ctx, client.HTTP{URL: srv.URL}, &client.Options{Era: protocol.Legacy, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Ping(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ended.Store(true)
+	for range 2 {
+		if _, err := c.CallTool(ctx, "add", Pair{1, 1}); !errors.Is(err, client.ErrSessionExpired) {
+			t.Fatalf("a call in an ended session: %v", err)
+		}
+	}
+	ended.Store(false)
+	c2, err := client.Connect(ctx, client.HTTP{URL: srv.URL}, &client.Options{Era: protocol.Legacy, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	if _, err := client.CallToolAs[Sum](ctx, c2, "add", Pair{1, 1}); err != nil {
+		t.Fatalf("a new session: %v", err)
 	}
 }

@@ -122,6 +122,16 @@ func (c *Conn) refused(cl *call, resp *http.Response) {
 		c.deliver(&jsonrpc.Response{ID: cl.id, Error: statusError(resp, b)}, nil)
 		return
 	}
+	if resp.StatusCode == http.StatusNotFound && cl.out.header.Get(hdrSessionID) != "" {
+		// The Streamable HTTP transport of 2025-11-25 (Session
+		// Management): 404 to a request with a session id means the
+		// server ended the session; the client must start a new one.
+		c.mu.Lock()
+		c.expired = true
+		c.mu.Unlock()
+		c.unanswered(cl, "%s: the server ended the session (HTTP 404 to %s)", errExpiredText, cl.out.method)
+		return
+	}
 	c.unanswered(cl, "the HTTP response to %s was %s", cl.out.method, describe(resp, b))
 }
 
@@ -135,6 +145,19 @@ func (c *Conn) unanswered(cl *call, format string, args ...any) {
 	c.lastFailure = e.Message
 	c.mu.Unlock()
 	c.deliver(nil, &jsonrpc.DecodeError{ID: cl.id, Err: e})
+}
+
+// errExpiredText starts the failure of a request whose session the
+// server ended (see Expired).
+const errExpiredText = "session expired"
+
+// Expired reports whether the server ended the legacy session: a request
+// carrying its id was answered 404. Every later request fails; the caller
+// starts a new session.
+func (c *Conn) Expired() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.expired
 }
 
 // failureData marks the decode errors unanswered makes (never sent).

@@ -94,6 +94,7 @@ type Conn struct {
 	more         int
 	lastFailure  string // the message of the last request that got no response
 	unauthorized bool   // a request was answered 401
+	expired      bool   // a request with the session id was answered 404
 	challenge    string // the WWW-Authenticate of the last 401
 
 	closeOnce sync.Once
