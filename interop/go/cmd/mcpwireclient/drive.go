@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcpwire/mcpwire/client"
@@ -37,16 +38,22 @@ type target struct {
 	era     protocol.Era // pinned; EraUnknown detects
 	want    protocol.Era // the era the run must reach; EraUnknown: any
 	log     io.Writer    // the client's log and the server's stderr
+	// args are the arguments of named tools, given instead of none: so
+	// that a slow tool can be made quick.
+	args map[string]json.RawMessage
 }
 
 // drive runs every check against the server t names.
 func drive(ctx context.Context, r *harness.Report, t target) {
+	// The client's log and the server's stderr share the writer.
+	t.log = &lockedWriter{w: t.log}
 	notRun := func(after string) {
 		for _, c := range Checks[slices.Index(Checks, after)+1:] {
 			r.Fail(c, "not connected")
 		}
 	}
-	var tr client.Transport = client.Stdio{Command: t.command, Stderr: t.log}
+	// A second of grace: some servers keep timers that outlive stdin.
+	var tr client.Transport = client.Stdio{Command: t.command, Stderr: t.log, Grace: time.Second}
 	if t.http {
 		srv, err := startHTTP(ctx, t.command, t.path, t.log)
 		if err != nil {
@@ -64,6 +71,10 @@ func drive(ctx context.Context, r *harness.Report, t target) {
 		// ask can finish: a declined form, and one root.
 		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
 			return &protocol.ElicitResult{Action: protocol.ElicitDecline}, nil
+		},
+		Sample: func(context.Context, *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
+			return &protocol.CreateMessageResult{Role: protocol.RoleAssistant, Model: "interop",
+				Content: protocol.SamplingContent{Blocks: []protocol.SamplingContentBlock{{Text: &protocol.TextContent{Text: "interop sampled reply"}}}}}, nil
 		},
 		Roots: []protocol.Root{{URI: "file:///interop", Name: "interop"}},
 	}
@@ -89,15 +100,16 @@ func drive(ctx context.Context, r *harness.Report, t target) {
 	listAll(ctx, r, "templates", info.Capabilities.Resources != nil, c.ResourceTemplates, func(x *protocol.ResourceTemplate) string { return x.Name })
 	prompts := listAll(ctx, r, "prompts", info.Capabilities.Prompts != nil, c.Prompts, func(x *protocol.Prompt) string { return x.Name })
 
-	callTools(ctx, r, c, tools)
+	callTools(ctx, r, c, tools, t.args)
 	readResources(ctx, r, c, resources)
 	getPrompts(ctx, r, c, prompts)
 	judgeFindings(r, t.name, c.Findings())
 
+	start := time.Now()
 	if err := c.Close(); err != nil {
 		r.Fail("close", "%v", err)
 	} else {
-		r.Pass("close", "closed")
+		r.Pass("close", "closed in %v", time.Since(start).Round(time.Millisecond))
 	}
 }
 
@@ -219,26 +231,25 @@ func (o *outcome) report(r *harness.Report, check, unit string, skipped int) {
 }
 
 // callTools calls each tool argsFor picks.
-func callTools(ctx context.Context, r *harness.Report, c *client.Client, tools []*protocol.Tool) {
+func callTools(ctx context.Context, r *harness.Report, c *client.Client, tools []*protocol.Tool, given map[string]json.RawMessage) {
 	var o outcome
 	skipped := 0
 	for _, tool := range tools {
-		args, ok := argsFor(tool)
-		if !ok {
+		var args any
+		if raw, ok := given[tool.Name]; ok {
+			args = raw
+		} else if m, ok := argsFor(tool); !ok {
 			skipped++
 			continue
+		} else if m != nil {
+			args = m
 		}
 		cctx, cancel := context.WithTimeout(ctx, callTimeout)
-		var res *protocol.CallToolResult
-		var err error
-		if args == nil {
-			res, err = c.CallTool(cctx, tool.Name, nil)
-		} else {
-			res, err = c.CallTool(cctx, tool.Name, args)
-		}
+		res, err := c.CallTool(cctx, tool.Name, args)
 		cancel()
 		if err == nil && res.IsError != nil && *res.IsError {
 			o.failed++
+			r.Info("tools/call %s: isError result", tool.Name)
 		}
 		o.note(r, "tools/call "+tool.Name, err)
 	}
@@ -272,4 +283,16 @@ func getPrompts(ctx context.Context, r *harness.Report, c *client.Client, prompt
 		o.note(r, "prompts/get "+p.Name, err)
 	}
 	o.report(r, "gets", "prompts got", skipped)
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

@@ -14,6 +14,7 @@
 //
 //	mcpwireclient -name NAME [-era auto|legacy|modern] [-expect legacy|modern] -- COMMAND ARGS...
 //	mcpwireclient -name NAME -transport http [-era ...] -- COMMAND ARGS...
+//	mcpwireclient ... -args 'TOOL={"n":1}' -- ...   call TOOL with these arguments
 //
 // Over stdio the client starts COMMAND itself (client.Stdio). Over HTTP
 // the program picks a free loopback port, replaces {port} in ARGS with it,
@@ -28,11 +29,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/mcpwire/mcpwire/interop/go/internal/harness"
@@ -55,6 +58,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	era := fs.String("era", "auto", "auto (detect as hosts do), legacy or modern")
 	expect := fs.String("expect", "", "with -era auto: the era detection must settle (legacy or modern)")
 	path := fs.String("path", "/mcp", "with -transport http: the endpoint's path")
+	toolArgs := map[string]json.RawMessage{}
+	fs.Func("args", "`TOOL=JSON`: call TOOL with these arguments (an object) instead of none; repeatable", func(v string) error {
+		name, obj, ok := strings.Cut(v, "=")
+		if !ok || !json.Valid([]byte(obj)) {
+			return errors.New("want TOOL=JSON")
+		}
+		toolArgs[name] = json.RawMessage(obj)
+		return nil
+	})
 	strict := fs.Bool("strict", harness.StrictFromEnv(), "report SKIP as FAIL (default $INTEROP_STRICT)")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -78,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	drive(ctx, r, target{
 		name: *name, command: fs.Args(), http: *transport == "http", path: *path,
-		era: pinned, want: want, log: stderr,
+		era: pinned, want: want, log: stderr, args: toolArgs,
 	})
 	if r.Failed() {
 		fmt.Fprintln(stdout, "RESULT FAIL")
