@@ -221,8 +221,11 @@ func (o *outcome) note(r *harness.Report, what string, err error) {
 // report passes the check unless a call lost the connection; refusals are
 // judged by the refusals check.
 func (o *outcome) report(r *harness.Report, check, unit string, skipped int) {
-	detail := fmt.Sprintf("%d %s: %d answered (%d of them isError), %d JSON-RPC errors, %d refused, %d timed out after %v; %d not tried (required arguments)",
-		o.ok+o.serverErr+o.refused+o.timedOut+len(o.broken), unit, o.ok, o.failed, o.serverErr, o.refused, o.timedOut, callTimeout, skipped)
+	detail := fmt.Sprintf("%d %s: %d answered (%d of them isError), %d JSON-RPC errors, %d refused, %d timed out after %v",
+		o.ok+o.serverErr+o.refused+o.timedOut+len(o.broken), unit, o.ok, o.failed, o.serverErr, o.refused, o.timedOut, callTimeout)
+	if skipped > 0 {
+		detail += fmt.Sprintf("; %d not tried (required arguments)", skipped)
+	}
 	if len(o.broken) > 0 {
 		r.Fail(check, "%s; broken: %s", detail, strings.Join(o.broken, "; "))
 		return
