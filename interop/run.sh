@@ -42,7 +42,7 @@ else
 fi
 
 echo "== building the Go clients"
-(cd "$here/go" && go build -o "$bin/gosdk" ./cmd/gosdk && go build -o "$bin/mcpgo" ./cmd/mcpgo)
+(cd "$here/go" && go build -o "$bin/gosdk" ./cmd/gosdk && go build -o "$bin/mcpgo" ./cmd/mcpgo && go build -o "$bin/mcpwireclient" ./cmd/mcpwireclient)
 
 if [[ ! -d "$here/node/node_modules" ]]; then
   echo "== installing the Node clients from package-lock.json"
@@ -106,6 +106,48 @@ for r in "${reviews[@]}"; do
 done
 cat "$check_out"
 
+# mcpwire's own client package drives servers we did not write (and
+# cmd/everything) in each era they have, over stdio and Streamable HTTP: its
+# default Admit and Consume gates must refuse nothing the specification
+# allows. An http row runs the command with {port} (and $PORT) set to a
+# free loopback port. server, transport, era, the era auto must settle, command.
+everything_js="$here/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
+# Two of its tools are made quick and local: the long operation lasts 0.2 s,
+# and the gzip tool compresses a data: URI instead of fetching a default URL
+# (GZIP_ALLOWED_DOMAINS keeps any other fetch on this machine).
+everything_args=(-args 'trigger-long-running-operation={"duration":0.2,"steps":2}'
+  -args 'gzip-file-as-resource={"data":"data:text/plain;base64,aW50ZXJvcAo=","outputType":"resource"}')
+mcrows=()
+for t in stdio http; do
+  if [[ $t == http ]]; then h="-http 127.0.0.1:{port}"; se="streamableHttp"; ts="--transport http"; else h=""; se="stdio"; ts=""; fi
+  for era in legacy modern auto; do
+    mcrows+=(
+      "everything|$t|$era|modern|$server $h -page-size 2 -watch-interval 0 -caller="
+      "go-sdk-server|$t|$era|modern|$bin/sdk-gosdk $h"
+      "mcp-go-server|$t|$era|modern|$bin/sdk-mcpgo $h"
+    )
+  done
+  # @modelcontextprotocol/sdk 1.x servers speak only the legacy era.
+  for era in legacy auto; do
+    mcrows+=(
+      "server-everything|$t|$era|legacy|$node $everything_js $se"
+      "ts-sdk-server|$t|$era|legacy|$node $here/node/tsserver.mjs $ts"
+    )
+  done
+done
+for r in "${mcrows[@]}"; do
+  IFS='|' read -r name transport era expect cmd <<<"$r"
+  out="$results/mcpwire-client-$name-$transport-$era.txt"
+  echo "== mcpwire client $name $transport $era"
+  extra=()
+  [[ $name == server-everything ]] && extra=("${everything_args[@]}")
+  if ! GZIP_ALLOWED_DOMAINS=localhost timeout 120 "$bin/mcpwireclient" -name "$name" -transport "$transport" -era "$era" -expect "$expect" \
+    "${extra[@]}" -- $cmd >"$out" 2>"$results/mcpwire-client-$name-$transport-$era.stderr"; then
+    status=1
+  fi
+  grep -q '^RESULT PASS$' "$out" || status=1
+done
+
 checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe sampling elicitation elicitation-decline roots multi-round wire exit"
 echo
 echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
@@ -138,6 +180,40 @@ done | awk -v checks="$checks" -F'|' '
     }
     printf "  %s\n", result
   }'
+
+client_checks="connect era tools resources templates prompts calls reads gets refusals close"
+echo
+echo "== mcpwire client against other servers (P pass, F fail, S skip, - not reported)"
+for r in "${mcrows[@]}"; do
+  IFS='|' read -r name transport era _ <<<"$r"
+  echo "$name|$transport|$era|$results/mcpwire-client-$name-$transport-$era.txt"
+done | awk -v checks="$client_checks" -F'|' '
+  BEGIN {
+    n = split(checks, c, " ")
+    printf "%-17s %-5s %-6s", "server", "via", "era"
+    for (i = 1; i <= n; i++) printf " %s", c[i]
+    printf "  result\n"
+  }
+  {
+    delete st
+    result = "FAIL"
+    while ((getline line < $4) > 0) {
+      if (match(line, /^(PASS|FAIL|SKIP) [a-z0-9-]+:/)) {
+        split(substr(line, 1, RLENGTH - 1), f, " ")
+        st[f[2]] = substr(f[1], 1, 1)
+      }
+      if (line == "RESULT PASS") result = "PASS"
+    }
+    close($4)
+    printf "%-17s %-5s %-6s", $1, $2, $3
+    for (i = 1; i <= n; i++) {
+      s = (c[i] in st) ? st[c[i]] : "-"
+      w = length(c[i])
+      printf " %*s%s%*s", int((w - 1) / 2), "", s, w - 1 - int((w - 1) / 2), ""
+    }
+    printf "  %s\n", result
+  }'
+grep -h '^INFO \(REFUSED\|warning\|expected refusal\)' "$results"/mcpwire-client-*.txt | sort | uniq -c | cut -c1-400 || true
 
 echo
 echo "== failures"
