@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"log/slog"
+	"maps"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -26,7 +27,8 @@ type Options struct {
 	ClientInfo protocol.Implementation
 	// Capabilities are what the client declares. Nil declares what the
 	// handlers below answer: elicitation (form, and url when ElicitURL is
-	// set), sampling, and roots when Roots is not nil.
+	// set), sampling, and roots when Roots is not nil. Tasks adds the tasks
+	// extension either way.
 	Capabilities *protocol.ClientCapabilities
 
 	// Elicit answers the server's elicitation/create, in both eras: a
@@ -104,7 +106,15 @@ func (o *Options) logger() *slog.Logger {
 // capabilities returns what the client declares.
 func (o *Options) capabilities() *protocol.ClientCapabilities {
 	if o.Capabilities != nil {
-		return o.Capabilities
+		c := *o.Capabilities
+		if o.Tasks && c.Extensions[tasksExtension] == nil {
+			c.Extensions = maps.Clone(c.Extensions)
+			if c.Extensions == nil {
+				c.Extensions = map[string]protocol.Object{}
+			}
+			c.Extensions[tasksExtension] = protocol.Object{}
+		}
+		return &c
 	}
 	c := &protocol.ClientCapabilities{}
 	if o.Elicit != nil {
