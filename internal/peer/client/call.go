@@ -102,6 +102,14 @@ func (s *Session) metaFor(version string) map[string]json.RawMessage {
 // where it lacks them; a _meta that is not an object is the caller's to
 // send as it is.
 func (s *Session) withMeta(given json.RawMessage) json.RawMessage {
+	if given == nil && s.bareMeta != nil {
+		s.mu.Lock()
+		level := s.logLevel
+		s.mu.Unlock()
+		if level == "" {
+			return s.bareMeta // the common case, encoded once
+		}
+	}
 	if given == nil {
 		given = json.RawMessage("{}")
 	}

@@ -138,6 +138,8 @@ func (s *Session) discoverModern(ctx context.Context, modernV string) error {
 func (s *Session) becomeModern(version string, r *protocol.DiscoverResult) {
 	s.era, s.revision = protocol.Modern, version
 	s.meta = s.metaFor(version)
+	s.bareMeta = nil
+	s.bareMeta = s.withMeta(nil)
 	s.capabilities, s.instructions = r.Capabilities, r.Instructions
 	if r.Meta != nil && r.Meta.ServerInfo != nil {
 		s.serverInfo = *r.Meta.ServerInfo

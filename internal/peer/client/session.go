@@ -52,6 +52,7 @@ type Session struct {
 	instructions string
 	detection    Detection
 	meta         map[string]json.RawMessage // the per-request _meta members (modern)
+	bareMeta     json.RawMessage            // meta encoded alone, for a call that sets no _meta and no log level
 }
 
 // reply is what a waiting call receives.
