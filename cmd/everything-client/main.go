@@ -6,8 +6,8 @@
 //
 // with the scenario's name in MCP_CONFORMANCE_SCENARIO and its context, a
 // JSON object, in MCP_CONFORMANCE_CONTEXT. It speaks Streamable HTTP to the
-// scenario's server through the client mcpwire check and mcptest use
-// (packages internal/peer/client and internal/peer/httpconn), does what the
+// scenario's server through package client (client.HTTP, with its
+// default Admit and Consume gates), does what the
 // scenario asks of a client, and exits 0, or 1 with the reason on stderr.
 // The suite judges what it saw on the wire; the exit status is advisory.
 //

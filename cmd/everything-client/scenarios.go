@@ -6,8 +6,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mcpwire/mcpwire/internal/peer/client"
-	"github.com/mcpwire/mcpwire/internal/peer/httpconn"
+	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -45,31 +44,25 @@ var scenarios = map[string]scenario{
 	"json-schema-2020-12-preservation":    echoSchema,
 }
 
-// session is a connected client and its HTTP connection.
+// session is a connected client.
 type session struct {
-	*client.Session
-	conn *httpconn.Conn
+	*client.Client
 }
 
-// connect opens a session to url in the era the server speaks
-// (server/discover first, then initialize), answering elicitations with
-// the form's defaults. The conformance client excludes the tools whose
-// x-mcp-header annotations are invalid, as the Streamable HTTP transport
-// asks of clients.
+// connect opens a session to url with package client, in the era the
+// server speaks (server/discover first, then initialize), answering
+// elicitations with the form's defaults. The client's Admit gate leaves
+// out the tools whose x-mcp-header annotations are invalid, as the
+// Streamable HTTP transport asks of clients.
 func connect(ctx context.Context, url string) (*session, error) {
-	conn, err := httpconn.New(url, httpconn.Options{ExcludeInvalidTools: true})
-	if err != nil {
-		return nil, err
-	}
-	s, err := client.Connect(ctx, conn, client.Options{
+	c, err := client.Connect(ctx, client.HTTP{URL: url}, &client.Options{
 		ClientInfo: protocol.Implementation{Name: "mcpwire-everything-client"},
-		Handlers:   client.Handlers{Elicit: acceptDefaults},
+		Elicit:     acceptDefaults,
 	})
 	if err != nil {
-		_ = conn.Close()
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	return &session{Session: s, conn: conn}, nil
+	return &session{Client: c}, nil
 }
 
 // acceptDefaults accepts a form elicitation with the default of every
@@ -106,37 +99,26 @@ type tool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
-// tools lists every tool, page by page.
+// tools lists every tool the client admits, page by page.
 func (s *session) tools(ctx context.Context) ([]tool, error) {
-	pages, err := s.ListPages(ctx, protocol.MethodListTools)
-	if err != nil {
-		return nil, err
-	}
 	var all []tool
-	for _, page := range pages {
-		var p struct {
-			Tools []tool `json:"tools"`
+	for t, err := range s.Tools(ctx) {
+		if err != nil {
+			return nil, err
 		}
-		if err := json.Unmarshal(page, &p); err != nil {
-			return nil, fmt.Errorf("tools/list: %w", err)
-		}
-		all = append(all, p.Tools...)
+		all = append(all, tool{Name: t.Name, InputSchema: t.InputSchema})
 	}
 	return all, nil
 }
 
 // callTool calls a tool with arguments (a JSON object; nil is {}); a
-// JSON-RPC error is an error.
+// JSON-RPC error, or a result the client refuses, is an error.
 func (s *session) callTool(ctx context.Context, name string, arguments json.RawMessage) error {
 	if len(arguments) == 0 {
 		arguments = json.RawMessage(`{}`)
 	}
-	_, rpcErr, err := s.Call(ctx, protocol.MethodCallTool, map[string]any{"name": name, "arguments": arguments})
-	if err != nil {
+	if _, err := s.CallTool(ctx, name, arguments); err != nil {
 		return fmt.Errorf("tools/call %s: %w", name, err)
-	}
-	if rpcErr != nil {
-		return fmt.Errorf("tools/call %s: %w", name, rpcErr)
 	}
 	return nil
 }
@@ -206,7 +188,7 @@ func everyVerb(ctx context.Context, url string, _ scenarioContext) error {
 		if len(tools) > 0 {
 			errs = append(errs, s.callTool(ctx, tools[0].Name, nil))
 		}
-		caps := s.Capabilities()
+		caps := s.Info().Capabilities
 		errs = append(errs,
 			s.useFirst(ctx, protocol.MethodListResources, "resources", "uri", caps.Resources != nil, protocol.MethodReadResource,
 				func(uri string) any { return map[string]any{"uri": uri} }),
@@ -221,11 +203,8 @@ func everyVerb(ctx context.Context, url string, _ scenarioContext) error {
 // made of the first item's key member. A failed list is an error only
 // when declared (the server declares the capability).
 func (s *session) useFirst(ctx context.Context, list, items, key string, declared bool, method string, params func(string) any) error {
-	result, rpcErr, err := s.Call(ctx, list, map[string]any{})
-	if err == nil && rpcErr != nil {
-		err = rpcErr
-	}
-	if err != nil {
+	var result json.RawMessage
+	if err := s.Call(ctx, list, map[string]any{}, &result); err != nil {
 		if !declared {
 			return nil
 		}
@@ -246,11 +225,7 @@ func (s *session) useFirst(ctx context.Context, list, items, key string, declare
 	if err := json.Unmarshal(listed[0][key], &v); err != nil {
 		return fmt.Errorf("%s: the first item's %s: %w", list, key, err)
 	}
-	_, rpcErr, err = s.Call(ctx, method, params(v))
-	if err == nil && rpcErr != nil {
-		err = rpcErr
-	}
-	if err != nil {
+	if err := s.Call(ctx, method, params(v), nil); err != nil {
 		return fmt.Errorf("%s: %w", method, err)
 	}
 	return nil
