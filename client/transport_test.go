@@ -251,3 +251,47 @@ func TestHTTPSessionExpired(t *testing.T) {
 		t.Fatalf("a new session: %v", err)
 	}
 }
+
+// Many goroutines share one HTTP client in each era, and Close leaves no
+// goroutine behind (the server, in the same process, is closed too).
+func TestHTTPConcurrent(t *testing.T) {
+	for _, e := range eras[:2] {
+		t.Run(e.name, func(t *testing.T) {
+			before := leakcheck.Snapshot()
+			h := mcphttp.NewHandler(testServer(), nil)
+			srv := httptest.NewServer(h)
+			ctx := bounded(t)
+			c, err := client.Connect(ctx, client.HTTP{URL: srv.URL}, &client.Options{Era: e.era, Logger: quiet})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			errs := make(chan error, 8)
+			for i := range 8 {
+				wg.Go(func() {
+					for j := range 10 {
+						sum, err := client.CallToolAs[Sum](ctx, c, "add", Pair{i, j})
+						if err == nil && sum.Sum != i+j {
+							err = fmt.Errorf("add(%d, %d) = %d", i, j, sum.Sum)
+						}
+						if err != nil {
+							errs <- err
+							return
+						}
+					}
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				t.Error(err)
+			}
+			if err := c.Close(); err != nil {
+				t.Fatal(err)
+			}
+			srv.Close()
+			h.Close()
+			leakcheck.Check(t, before)
+		})
+	}
+}
