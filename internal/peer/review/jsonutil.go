@@ -14,14 +14,21 @@ import (
 type members map[string]json.RawMessage
 
 // object decodes raw as a JSON object; false when it is not one (or not
-// JSON at all).
+// JSON at all). One scan checks and splits it; the values alias raw. A
+// repeated key keeps its last value, as a decoder into a map would.
 func object(raw json.RawMessage) (members, bool) {
-	if jsonx.FirstByte(raw) != '{' || !json.Valid(raw) {
+	if jsonx.FirstByte(raw) != '{' {
 		return nil, false
 	}
-	var m members
-	if json.Unmarshal(raw, &m) != nil {
+	var s jsonx.Scanner
+	s.Collect = true
+	if _, ok := s.Scan(raw); !ok {
 		return nil, false
+	}
+	m := make(members, s.NumMembers())
+	for i := range s.NumMembers() {
+		mb := s.Member(i)
+		m[mb.Key.Text(raw)] = json.RawMessage(raw[mb.Value.Start:mb.Value.End])
 	}
 	return m, true
 }
