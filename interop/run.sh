@@ -148,16 +148,14 @@ for r in "${mcrows[@]}"; do
   grep -q '^RESULT PASS$' "$out" || status=1
 done
 
-checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe sampling elicitation elicitation-decline roots multi-round wire exit"
-echo
-echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
-for r in "${runs[@]}"; do
-  IFS='|' read -r client transport mode _ <<<"$r"
-  echo "$client|$transport|$mode|$results/$client-$transport-$mode.txt"
-done | awk -v checks="$checks" -F'|' '
+# table prints one row per run from "first|via|third|result file" lines on
+# stdin: a column per check (P pass, F fail, S skip, - not reported) read
+# from the file's "PASS|FAIL|SKIP check:" lines, and the RESULT line.
+table() { # checks first-header first-width third-header third-width
+  awk -v checks="$1" -v h1="$2" -v w1="$3" -v h3="$4" -v w3="$5" -F'|' '
   BEGIN {
     n = split(checks, c, " ")
-    printf "%-13s %-5s %-8s", "client", "via", "mode"
+    printf "%-*s %-5s %-*s", w1, h1, "via", w3, h3
     for (i = 1; i <= n; i++) printf " %s", c[i]
     printf "  result\n"
   }
@@ -172,7 +170,7 @@ done | awk -v checks="$checks" -F'|' '
       if (line == "RESULT PASS") result = "PASS"
     }
     close($4)
-    printf "%-13s %-5s %-8s", $1, $2, $3
+    printf "%-*s %-5s %-*s", w1, $1, $2, w3, $3
     for (i = 1; i <= n; i++) {
       s = (c[i] in st) ? st[c[i]] : "-"
       w = length(c[i])
@@ -180,6 +178,15 @@ done | awk -v checks="$checks" -F'|' '
     }
     printf "  %s\n", result
   }'
+}
+
+checks="connect era list echo echo-1mib add tags fail bundle unknown progress cancel resources templates read-text read-binary read-template read-missing prompts prompt-simple prompt-args prompt-missing complete subscribe sampling elicitation elicitation-decline roots multi-round wire exit"
+echo
+echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
+for r in "${runs[@]}"; do
+  IFS='|' read -r client transport mode _ <<<"$r"
+  echo "$client|$transport|$mode|$results/$client-$transport-$mode.txt"
+done | table "$checks" client 13 mode 8
 
 client_checks="connect era tools resources templates prompts calls reads gets refusals close"
 echo
@@ -187,32 +194,7 @@ echo "== mcpwire client against other servers (P pass, F fail, S skip, - not rep
 for r in "${mcrows[@]}"; do
   IFS='|' read -r name transport era _ <<<"$r"
   echo "$name|$transport|$era|$results/mcpwire-client-$name-$transport-$era.txt"
-done | awk -v checks="$client_checks" -F'|' '
-  BEGIN {
-    n = split(checks, c, " ")
-    printf "%-17s %-5s %-6s", "server", "via", "era"
-    for (i = 1; i <= n; i++) printf " %s", c[i]
-    printf "  result\n"
-  }
-  {
-    delete st
-    result = "FAIL"
-    while ((getline line < $4) > 0) {
-      if (match(line, /^(PASS|FAIL|SKIP) [a-z0-9-]+:/)) {
-        split(substr(line, 1, RLENGTH - 1), f, " ")
-        st[f[2]] = substr(f[1], 1, 1)
-      }
-      if (line == "RESULT PASS") result = "PASS"
-    }
-    close($4)
-    printf "%-17s %-5s %-6s", $1, $2, $3
-    for (i = 1; i <= n; i++) {
-      s = (c[i] in st) ? st[c[i]] : "-"
-      w = length(c[i])
-      printf " %*s%s%*s", int((w - 1) / 2), "", s, w - 1 - int((w - 1) / 2), ""
-    }
-    printf "  %s\n", result
-  }'
+done | table "$client_checks" server 17 era 6
 grep -h '^INFO \(REFUSED\|warning\|expected refusal\)' "$results"/mcpwire-client-*.txt | sort | uniq -c | cut -c1-400 || true
 
 echo
