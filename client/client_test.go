@@ -213,3 +213,26 @@ func TestClosed(t *testing.T) {
 		t.Fatalf("a second Close: %v", err)
 	}
 }
+
+// SetRoots tells a legacy server with notifications/roots/list_changed; a
+// 2026-07-28 server, which has no such notification, asks when it needs
+// the roots.
+func TestSetRootsNotifies(t *testing.T) {
+	for _, tc := range []struct {
+		era  protocol.Era
+		want int
+	}{{protocol.Legacy, 1}, {protocol.Modern, 0}} {
+		c, f := serveFake(t, tc.era, nil, &client.Options{Roots: []protocol.Root{}})
+		if err := c.SetRoots(bounded(t), []protocol.Root{{URI: "file:///x"}}); err != nil {
+			t.Fatal(err)
+		}
+		c.Call(bounded(t), "test/sync", nil, nil) // answered after what was sent before it
+		if got := f.count(protocol.NotificationRootsListChanged); got != tc.want {
+			t.Errorf("%v: %d roots/list_changed, want %d", tc.era, got, tc.want)
+		}
+	}
+	c, _ := serveFake(t, protocol.Legacy, nil, nil)
+	if err := c.SetRoots(bounded(t), nil); err == nil {
+		t.Error("SetRoots without Options.Roots did not fail")
+	}
+}

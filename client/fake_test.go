@@ -72,6 +72,12 @@ func (f *fake) serve() {
 			}
 			return
 		}
+		if n, ok := msg.(*jsonrpc.Notification); ok {
+			f.mu.Lock()
+			f.calls[n.Method]++
+			f.mu.Unlock()
+			continue
+		}
 		req, ok := msg.(*jsonrpc.Request)
 		if !ok {
 			continue
@@ -99,7 +105,8 @@ func (f *fake) serve() {
 	}
 }
 
-// count returns how many requests of method the server got.
+// count returns how many requests or notifications of method the server
+// got.
 func (f *fake) count(method string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
