@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -27,8 +29,9 @@ var (
 	// roots) that no handler in Options answers.
 	ErrNoHandler = engine.ErrNoHandler
 	// ErrSessionExpired: the server ended the legacy HTTP session (it
-	// answered 404 to the session's id). Every later call fails too: the
-	// caller connects again, which starts a new session.
+	// answered 404 to the session's id). Unless Options.Reinitialize is
+	// set, every later call fails too: the caller connects again, which
+	// starts a new session.
 	ErrSessionExpired = errors.New("client: the server ended the session")
 	// ErrToolFailed: the tool ran and reported an error (isError), for
 	// [CallToolAs], which has no result to return.
@@ -42,10 +45,13 @@ const endTimeout = 10 * time.Second
 // Client is a connection to one MCP server. Its methods are safe for
 // concurrent use; each waits at most as long as its context allows.
 type Client struct {
-	s     *engine.Session
-	link  *link
+	cur   atomic.Pointer[live] // the session and what it runs over
+	t     Transport
 	opts  Options
 	cache *cache.Cache // nil: no caching (legacy, or Options.NoCache)
+
+	renew  sync.Mutex // held while a new session replaces an expired one
+	closed bool       // Close was called; under renew
 
 	mu       sync.Mutex
 	tools    map[string]json.RawMessage // admitted tool descriptors, by name
@@ -59,31 +65,72 @@ type Client struct {
 	closeErr  error
 }
 
+// live is a session and the transport it runs over.
+type live struct {
+	s    *engine.Session
+	link *link
+}
+
+// sess returns the current session.
+func (c *Client) sess() *engine.Session { return c.cur.Load().s }
+
 // Connect connects to the server t reaches and settles the era (see the
 // package documentation); opts may be nil. ctx bounds the connection and
 // the handshake only: the client lives until Close. On failure, what
 // Connect started is ended.
 func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
-	c := &Client{tools: map[string]json.RawMessage{}, refused: map[string]*Finding{}, listens: map[string]*listener{}}
+	c := &Client{t: t, tools: map[string]json.RawMessage{}, refused: map[string]*Finding{}, listens: map[string]*listener{}}
 	if opts != nil {
 		c.opts = *opts
 	}
 	c.roots = append([]protocol.Root(nil), c.opts.Roots...)
-	l, err := t.open(ctx, &c.opts)
+	l, err := c.open(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c.link = l
-	s, err := engine.Connect(ctx, l.conn, c.sessionOptions())
-	if err != nil {
-		c.end()
-		return nil, err
-	}
-	c.s = s
-	if !c.opts.NoCache && s.Era() == protocol.Modern {
+	c.cur.Store(l)
+	if !c.opts.NoCache && l.s.Era() == protocol.Modern {
 		c.cache = &cache.Cache{}
 	}
 	return c, nil
+}
+
+// open opens the transport and starts a session over it.
+func (c *Client) open(ctx context.Context) (*live, error) {
+	l, err := c.t.open(ctx, &c.opts)
+	if err != nil {
+		return nil, err
+	}
+	s, err := engine.Connect(ctx, l.conn, c.sessionOptions())
+	if err != nil {
+		end(l)
+		return nil, err
+	}
+	return &live{s: s, link: l}, nil
+}
+
+// reinitialize replaces the expired session old with a new one
+// (Options.Reinitialize), unless another call has done so already, and
+// returns the current one.
+func (c *Client) reinitialize(ctx context.Context, old *live) (*live, error) {
+	c.renew.Lock()
+	defer c.renew.Unlock()
+	if c.closed {
+		return nil, ErrClosed
+	}
+	if cur := c.cur.Load(); cur != old {
+		return cur, nil
+	}
+	l, err := c.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.cur.Store(l)
+	old.s.Close() // its calls and listen streams fail; its DELETE gets a 404
+	end(old.link)
+	c.opts.logger().LogAttrs(ctx, slog.LevelInfo, "mcp client: the server ended the session; a new one started",
+		slog.String("server", l.s.ServerInfo().Name))
+	return l, nil
 }
 
 // sessionOptions are the engine's options from the caller's.
@@ -100,14 +147,14 @@ func (c *Client) sessionOptions() engine.Options {
 	}
 }
 
-// end ends what is behind the connection, once the session closed it.
-func (c *Client) end() error {
-	if c.link.end == nil {
+// end ends what is behind a connection, once its session closed it.
+func end(l *link) error {
+	if l.end == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), endTimeout)
 	defer cancel()
-	return c.link.end(ctx)
+	return l.end(ctx)
 }
 
 // Close ends the connection: open calls and listen streams fail with
@@ -115,8 +162,12 @@ func (c *Client) end() error {
 // server is ended as [Stdio] describes. It is idempotent.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
-		c.closeErr = c.s.Close()
-		if err := c.end(); c.closeErr == nil {
+		c.renew.Lock()
+		c.closed = true
+		cur := c.cur.Load()
+		c.renew.Unlock()
+		c.closeErr = cur.s.Close()
+		if err := end(cur.link); c.closeErr == nil {
 			c.closeErr = err
 		}
 	})
@@ -145,15 +196,15 @@ type Info struct {
 // Info returns what the handshake settled.
 func (c *Client) Info() Info {
 	return Info{
-		Era: c.s.Era(), Revision: c.s.Revision(), Server: c.s.ServerInfo(),
-		Capabilities: c.s.Capabilities(), Instructions: c.s.Instructions(), Detection: c.s.Detection().String(),
+		Era: c.sess().Era(), Revision: c.sess().Revision(), Server: c.sess().ServerInfo(),
+		Capabilities: c.sess().Capabilities(), Instructions: c.sess().Instructions(), Detection: c.sess().Detection().String(),
 	}
 }
 
 // Ping checks that the server answers: ping on a legacy connection, and
 // on 2026-07-28, which removed ping, server/discover (past the cache).
 func (c *Client) Ping(ctx context.Context) error {
-	if c.s.Era() == protocol.Modern {
+	if c.sess().Era() == protocol.Modern {
 		return c.request(Fresh(ctx), protocol.MethodDiscover, nil, nil)
 	}
 	return c.request(ctx, protocol.MethodPing, nil, nil)
@@ -195,13 +246,22 @@ func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMe
 		}
 	}
 	if f != nil {
-		defer c.s.WatchProgress(token, f)()
+		defer c.sess().WatchProgress(token, f)()
 	}
-	result, rpcErr, err := c.s.Call(ctx, method, p)
-	if err != nil {
-		if c.link.http != nil && c.link.http.Expired() {
-			return nil, fmt.Errorf("%w: %w", ErrSessionExpired, err)
+	cur := c.cur.Load()
+	result, rpcErr, err := cur.s.Call(ctx, method, p)
+	if err != nil && cur.link.http != nil && cur.link.http.Expired() {
+		err = fmt.Errorf("%w: %w", ErrSessionExpired, err)
+		if c.opts.Reinitialize {
+			// The server never ran the call: it refused the session.
+			next, rerr := c.reinitialize(ctx, cur)
+			if rerr != nil {
+				return nil, fmt.Errorf("%w; starting a new session: %w", err, rerr)
+			}
+			result, rpcErr, err = next.s.Call(ctx, method, p)
 		}
+	}
+	if err != nil {
 		return nil, err
 	}
 	if rpcErr != nil {
@@ -253,10 +313,10 @@ func (c *Client) SetRoots(ctx context.Context, roots []protocol.Root) error {
 	c.mu.Lock()
 	c.roots = append([]protocol.Root(nil), roots...)
 	c.mu.Unlock()
-	if c.s.Era() == protocol.Modern {
+	if c.sess().Era() == protocol.Modern {
 		return nil
 	}
-	return c.s.Notify(ctx, protocol.NotificationRootsListChanged, nil)
+	return c.sess().Notify(ctx, protocol.NotificationRootsListChanged, nil)
 }
 
 // notified routes a notification from the server: to the cache it makes

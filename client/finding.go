@@ -85,11 +85,11 @@ func (c *Client) Findings() []Finding {
 	wire := func(msg string) {
 		out = append(out, Finding{Gate: gateWire, Rule: ruleMessage, Message: msg, Refused: true})
 	}
-	for _, p := range c.s.Problems() {
+	for _, p := range c.sess().Problems() {
 		wire(p.Error())
 	}
-	if c.link.http != nil {
-		for _, p := range c.link.http.Problems() {
+	if h := c.cur.Load().link.http; h != nil {
+		for _, p := range h.Problems() {
 			wire(p)
 		}
 	}
@@ -130,7 +130,7 @@ func (c *Client) record(fs []Finding) error {
 	for _, f := range fs {
 		level := slog.LevelWarn
 		msg := "mcp client: a server's " + f.Gate + " finding"
-		log.LogAttrs(context.Background(), level, msg, slog.String("server", c.s.ServerInfo().Name),
+		log.LogAttrs(context.Background(), level, msg, slog.String("server", c.sess().ServerInfo().Name),
 			slog.String("item", f.Item), slog.String("rule", f.Rule), slog.String("path", f.Path),
 			slog.Bool("refused", f.Refused), slog.String("message", f.Message))
 	}

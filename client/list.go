@@ -120,7 +120,7 @@ func list[T any](c *Client, ctx context.Context, k kind, admit func(name string,
 // admitItem applies the specification's rules to one descriptor and
 // decodes it; ok is false when it is refused, with the findings recorded.
 func admitItem[T any](c *Client, k kind, name string, raw json.RawMessage) (*T, bool) {
-	if err := c.judge(name, k.review(c.s.Revision(), raw)); err != nil {
+	if err := c.judge(name, k.review(c.sess().Revision(), raw)); err != nil {
 		if f, ok := err.(interface{ Unwrap() []error }); ok && k.method == protocol.MethodListTools {
 			c.refuse(name, f.Unwrap()[0].(*Finding))
 		}

@@ -59,7 +59,7 @@ type listener struct {
 // behind and some were dropped. Notifications a stream takes do not go to
 // Options.OnNotification.
 func (c *Client) Listen(ctx context.Context, filter protocol.SubscriptionFilter) iter.Seq2[*jsonrpc.Notification, error] {
-	if c.s.Era() == protocol.Modern {
+	if c.sess().Era() == protocol.Modern {
 		return c.listenModern(ctx, filter)
 	}
 	return c.listenLegacy(ctx, filter)
@@ -79,7 +79,7 @@ func (c *Client) listenModern(ctx context.Context, filter protocol.SubscriptionF
 		})
 		done := make(chan error, 1)
 		go func() {
-			_, rpcErr, err := c.s.Call(sctx, protocol.MethodSubscriptionsListen, map[string]any{"notifications": filter})
+			_, rpcErr, err := c.sess().Call(sctx, protocol.MethodSubscriptionsListen, map[string]any{"notifications": filter})
 			if err == nil && rpcErr != nil {
 				err = rpcErr
 			}
@@ -160,8 +160,8 @@ func (c *Client) listenLegacy(ctx context.Context, filter protocol.SubscriptionF
 				}
 			case <-ctx.Done():
 				return
-			case <-c.s.Done():
-				yield(nil, fmt.Errorf("client: listen: %w", c.s.Err()))
+			case <-c.sess().Done():
+				yield(nil, fmt.Errorf("client: listen: %w", c.sess().Err()))
 				return
 			}
 		}
@@ -259,7 +259,7 @@ func subscriptionID(params json.RawMessage) (jsonrpc.ID, bool) {
 // part of filter the server's capabilities honour, and the resources
 // subscribed.
 func (c *Client) acknowledge(filter protocol.SubscriptionFilter, subscribed []string) *jsonrpc.Notification {
-	caps := c.s.Capabilities()
+	caps := c.sess().Capabilities()
 	honoured := protocol.SubscriptionFilter{ResourceSubscriptions: subscribed}
 	yes := func(asked, has *bool) *bool {
 		if asked != nil && *asked && has != nil && *has {

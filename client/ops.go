@@ -34,7 +34,7 @@ func (c *Client) GetPrompt(ctx context.Context, name string, args map[string]str
 // of ref (a prompt or a resource template) that complete value (the
 // specification's Completion section).
 func (c *Client) Complete(ctx context.Context, ref protocol.CompletionReference, argument, value string) (*protocol.Completion, error) {
-	return c.s.Complete(ctx, ref, argument, value)
+	return c.sess().Complete(ctx, ref, argument, value)
 }
 
 // SetLogLevel asks the server for log messages (notifications/message, to
@@ -42,5 +42,5 @@ func (c *Client) Complete(ctx context.Context, ref protocol.CompletionReference,
 // it sends logging/setLevel; on 2026-07-28, which has no such request,
 // every later request carries the level in its _meta.
 func (c *Client) SetLogLevel(ctx context.Context, level protocol.LoggingLevel) error {
-	return c.s.SetLogLevel(ctx, level)
+	return c.sess().SetLogLevel(ctx, level)
 }

@@ -76,6 +76,13 @@ type Options struct {
 	// It must not block.
 	OnTask func(protocol.Task)
 
+	// Reinitialize starts a new legacy HTTP session when the server ended
+	// the current one (404 to its id), and sends the refused request again
+	// in it; without it the call fails with ErrSessionExpired. Listen
+	// streams of the old session end with an error, and a log level set
+	// with SetLogLevel is not set again.
+	Reinitialize bool
+
 	// NoCache turns off the 2026-07-28 response cache (see the package
 	// documentation).
 	NoCache bool

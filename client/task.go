@@ -72,7 +72,7 @@ func (c *Client) followTask(ctx context.Context, created json.RawMessage) (json.
 			if err != nil {
 				return nil, err
 			}
-			answers, err := c.s.Answer(ctx, reqs)
+			answers, err := c.sess().Answer(ctx, reqs)
 			if err != nil {
 				return nil, c.giveUp(ctx, id, err)
 			}

@@ -50,7 +50,7 @@ func (c *Client) Tools(ctx context.Context) iter.Seq2[*protocol.Tool, error] {
 // keeps the descriptors of admitted tools for their calls.
 func (c *Client) admitTool(name string, raw json.RawMessage, t *protocol.Tool) error {
 	if f := c.opts.Admit; f != nil {
-		if err := f(c.s.ServerInfo(), t); err != nil {
+		if err := f(c.sess().ServerInfo(), t); err != nil {
 			fs := []Finding{{Gate: gateAdmit, Item: clip.String(name), Rule: rulePolicy, Message: clip.String(err.Error()), Refused: !c.opts.Lenient}}
 			if refused := c.record(fs); refused != nil {
 				c.refuse(t.Name, &fs[0])
@@ -154,7 +154,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if desc == nil {
 		desc = unlisted
 	}
-	if err := c.judge(name, review.Result(c.s.Revision(), desc, raw)); err != nil {
+	if err := c.judge(name, review.Result(c.sess().Revision(), desc, raw)); err != nil {
 		return nil, err
 	}
 	var r protocol.CallToolResult

@@ -295,3 +295,58 @@ func TestHTTPConcurrent(t *testing.T) {
 		})
 	}
 }
+
+// With Options.Reinitialize, a call refused for an ended session starts a
+// new session and is sent again in it, once for all the calls waiting.
+func TestHTTPReinitialize(t *testing.T) {
+	var mu sync.Mutex
+	ended := map[string]bool{} // session ids the server ended
+	var first string
+	opened := 0 // POSTs without a session id: initialize
+	h := mcphttp.NewHandler(testServer(), nil)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sid := r.Header.Get("Mcp-Session-Id")
+		mu.Lock()
+		if first == "" && sid != "" {
+			first = sid
+		}
+		if sid == "" && r.Method == http.MethodPost {
+			opened++
+		}
+		gone := ended[sid]
+		mu.Unlock()
+		if gone {
+			http.Error(w, "no such session", http.StatusNotFound)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	defer h.Close()
+	ctx := bounded(t)
+	c, err := client.Connect(ctx, client.HTTP{URL: srv.URL}, &client.Options{Era: protocol.Legacy, Logger: quiet, Reinitialize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := client.CallToolAs[Sum](ctx, c, "add", Pair{1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	ended[first] = true
+	mu.Unlock()
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			if sum, err := client.CallToolAs[Sum](ctx, c, "add", Pair{i, 1}); err != nil || sum.Sum != i+1 {
+				t.Errorf("after the session ended: %v, %v", sum, err)
+			}
+		})
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if opened != 2 {
+		t.Fatalf("%d sessions initialized, want 2: the first and one new one", opened)
+	}
+}
