@@ -195,9 +195,10 @@ type Info struct {
 
 // Info returns what the handshake settled.
 func (c *Client) Info() Info {
+	s := c.sess()
 	return Info{
-		Era: c.sess().Era(), Revision: c.sess().Revision(), Server: c.sess().ServerInfo(),
-		Capabilities: c.sess().Capabilities(), Instructions: c.sess().Instructions(), Detection: c.sess().Detection().String(),
+		Era: s.Era(), Revision: s.Revision(), Server: s.ServerInfo(),
+		Capabilities: s.Capabilities(), Instructions: s.Instructions(), Detection: s.Detection().String(),
 	}
 }
 
@@ -245,10 +246,10 @@ func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMe
 			return r, nil
 		}
 	}
-	if f != nil {
-		defer c.sess().WatchProgress(token, f)()
-	}
 	cur := c.cur.Load()
+	if f != nil {
+		defer cur.s.WatchProgress(token, f)()
+	}
 	result, rpcErr, err := cur.s.Call(ctx, method, p)
 	if err != nil && cur.link.http != nil && cur.link.http.Expired() {
 		err = fmt.Errorf("%w: %w", ErrSessionExpired, err)
@@ -257,6 +258,9 @@ func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMe
 			next, rerr := c.reinitialize(ctx, cur)
 			if rerr != nil {
 				return nil, fmt.Errorf("%w; starting a new session: %w", err, rerr)
+			}
+			if f != nil {
+				defer next.s.WatchProgress(token, f)()
 			}
 			result, rpcErr, err = next.s.Call(ctx, method, p)
 		}

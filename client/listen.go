@@ -130,6 +130,7 @@ func (l *listener) deliver(yield func(*jsonrpc.Notification, error) bool, n *jso
 // listenLegacy is Listen on a legacy connection.
 func (c *Client) listenLegacy(ctx context.Context, filter protocol.SubscriptionFilter) iter.Seq2[*jsonrpc.Notification, error] {
 	return func(yield func(*jsonrpc.Notification, error) bool) {
+		sess := c.sess() // the stream ends with it, even when a new session replaces it
 		l := &listener{ch: make(chan *jsonrpc.Notification, listenBuffer), filter: filter, legacy: true}
 		key := "legacy-" + strconv.FormatInt(legacyListens.Add(1), 10)
 		c.mu.Lock()
@@ -160,8 +161,8 @@ func (c *Client) listenLegacy(ctx context.Context, filter protocol.SubscriptionF
 				}
 			case <-ctx.Done():
 				return
-			case <-c.sess().Done():
-				yield(nil, fmt.Errorf("client: listen: %w", c.sess().Err()))
+			case <-sess.Done():
+				yield(nil, fmt.Errorf("client: listen: %w", sess.Err()))
 				return
 			}
 		}
