@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/peer/review"
@@ -74,7 +75,7 @@ func (f *Finding) Error() string {
 
 // Findings returns what the client found wrong in what the server sent:
 // what the gates found, the latest last (every refusal and every warning,
-// at most the latest 256), then the messages it could not use at all,
+// each once however often its item is listed, at most the latest 256), then the messages it could not use at all,
 // with Gate "wire" and Rule "message" (a line that is not JSON-RPC, a
 // response to no request, a request a 2026-07-28 server may not send),
 // which were dropped.
@@ -111,23 +112,28 @@ func (c *Client) judge(item string, problems []review.Problem) error {
 }
 
 // record keeps and logs findings and returns the refusing ones as one
-// error.
+// error. A finding already kept (the same tool listed again) is neither
+// kept nor logged twice.
 func (c *Client) record(fs []Finding) error {
 	var refusals []error
-	log := c.opts.logger()
+	var fresh []Finding
 	c.mu.Lock()
 	for i := range fs {
 		f := &fs[i]
 		if f.Refused {
 			refusals = append(refusals, f)
 		}
-		c.findings = append(c.findings, *f)
+		if !slices.Contains(c.findings, *f) {
+			c.findings = append(c.findings, *f)
+			fresh = append(fresh, *f)
+		}
 	}
 	if over := len(c.findings) - maxFindings; over > 0 {
 		c.findings = append(c.findings[:0], c.findings[over:]...)
 	}
 	c.mu.Unlock()
-	for _, f := range fs {
+	log := c.opts.logger()
+	for _, f := range fresh {
 		level := slog.LevelWarn
 		msg := "mcp client: a server's " + f.Gate + " finding"
 		log.LogAttrs(context.Background(), level, msg, slog.String("server", c.sess().ServerInfo().Name),

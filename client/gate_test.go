@@ -65,6 +65,11 @@ func TestAdmitGate(t *testing.T) {
 			if fmt.Sprint(warned) != fmt.Sprint(map[string]string{"has space": "tool-name"}) {
 				t.Errorf("warned %v", warned)
 			}
+			n := len(c.Findings())
+			collect(t, c.Tools(ctx)) // listed again: nothing new to find
+			if again := len(c.Findings()); again != n {
+				t.Errorf("listing again made %d findings of %d", again, n)
+			}
 			_, err := c.CallTool(ctx, "wipe", nil)
 			var fd *client.Finding
 			if !errors.As(err, &fd) || fd.Rule != "policy" || !strings.Contains(err.Error(), "destructive tools are not allowed") {
