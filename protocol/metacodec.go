@@ -1,11 +1,13 @@
 package protocol
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -65,27 +67,41 @@ func appendMember(buf []byte, key string, raw []byte) []byte {
 // every other key into *other (nil when there are none). On an error
 // *other is left as it was.
 func decodeMeta(data []byte, other *Meta, fields ...metaField) error {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return err
+	var s jsonx.Scanner
+	s.Collect = true
+	if _, ok := s.Scan(data); !ok || jsonx.FirstByte(data) != '{' {
+		// Not an object: null is one without members; anything else gets
+		// the decoder's own words for what is wrong.
+		var raw map[string]json.RawMessage
+		if err := json.Unmarshal(data, &raw); err != nil {
+			return err
+		}
+		*other = nil
+		return nil
 	}
-	for _, f := range fields {
-		v, ok := raw[f.key]
-		if !ok {
+	// One scan splits the members: a reserved key decodes straight into
+	// its field, and only the others are copied (data is not ours to keep).
+	var rest Meta
+	for i := range s.NumMembers() {
+		m := s.Member(i)
+		key := m.Key.Text(data)
+		v := data[m.Value.Start:m.Value.End]
+		j := slices.IndexFunc(fields, func(f metaField) bool { return f.key == key })
+		if j < 0 {
+			if rest == nil {
+				rest = Meta{}
+			}
+			rest[key] = bytes.Clone(v) // a repeated key keeps its last value
 			continue
 		}
-		delete(raw, f.key)
-		if err := json.Unmarshal(v, f.value); err != nil {
+		if err := json.Unmarshal(v, fields[j].value); err != nil {
 			var idErr *jsonrpc.Error
 			if errors.As(err, &idErr) {
-				return errorf("_meta %q must be a string or an integer", f.key)
+				return errorf("_meta %q must be a string or an integer", key)
 			}
-			return errorf("_meta %q: %w", f.key, err)
+			return errorf("_meta %q: %w", key, err)
 		}
 	}
-	*other = nil
-	if len(raw) > 0 {
-		*other = Meta(raw)
-	}
+	*other = rest
 	return nil
 }
