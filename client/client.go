@@ -50,6 +50,8 @@ type Client struct {
 	opts  Options
 	cache *cache.Cache // nil: no caching (legacy, or Options.NoCache)
 
+	tasks bool // the client declares the tasks extension: a tools/call may create a task
+
 	renew  sync.Mutex // held while a new session replaces an expired one
 	closed bool       // Close was called; under renew
 
@@ -84,6 +86,7 @@ func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
 		c.opts = *opts
 	}
 	c.roots = append([]protocol.Root(nil), c.opts.Roots...)
+	_, c.tasks = c.opts.capabilities().Extensions[tasksExtension]
 	l, err := c.open(ctx)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	engine "github.com/mcpwire/mcpwire/internal/peer/client"
 	"github.com/mcpwire/mcpwire/internal/peer/review"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -70,9 +71,8 @@ func (c *Client) fetchPage(ctx context.Context, k kind, cursor *string) (page, e
 // itemName returns the member of a descriptor that names it, or
 // "#i" (its place in the list) when it has none.
 func itemName(raw json.RawMessage, member string, i int) string {
-	var m map[string]json.RawMessage
 	var s string
-	if json.Unmarshal(raw, &m) == nil && json.Unmarshal(m[member], &s) == nil && s != "" {
+	if v, err := jsonx.Fields(raw, member); err == nil && json.Unmarshal(v[0], &s) == nil && s != "" {
 		return s
 	}
 	return fmt.Sprintf("#%d", i)

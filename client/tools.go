@@ -146,7 +146,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if err != nil {
 		return nil, err
 	}
-	if isTask(raw) {
+	if c.tasks && isTask(raw) {
 		if raw, err = c.followTask(ctx, raw); err != nil {
 			return nil, err
 		}
