@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 )
 
@@ -25,7 +26,7 @@ func (ss *session) batch(b jsonrpc.Batch) (runHere func()) {
 // the calls dispatch leaves to the caller are returned as one runHere,
 // which runs the last on the caller's goroutine and the others beside it.
 func (ss *session) serveBatch(b jsonrpc.Batch, write func(jsonrpc.Message), sink func(jsonrpc.Message), bound context.Context) (runHere func()) {
-	if !ss.negotiated().HasBatches() {
+	if !feature.Batches(ss.negotiated()) {
 		write(errorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
 			"invalid request: batches are only accepted when protocol version 2025-03-26 was negotiated")))
 		return nil

@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/callctx"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -201,7 +202,7 @@ func (c *call) Progress(progress, total float64, message string) error {
 	var token jsonrpc.ID
 	token.UnmarshalJSON(c.progressToken) // checked when it was read
 	p := protocol.ProgressNotificationParams{ProgressToken: token, Progress: progress}
-	if c.req.rev.HasProgressMessage() {
+	if feature.ProgressMessage(c.req.rev) {
 		p.Message = message
 	}
 	if total > 0 {

@@ -22,7 +22,7 @@ const (
 	cursorTagLen = 8
 	cursorMACLen = 8
 	// maxCursorLen bounds a cursor's bytes: the longest ID and offset.
-	maxCursorLen = 1 + MaxStateKeyIDLen + cursorTagLen + binary.MaxVarintLen32 + cursorMACLen
+	maxCursorLen = 1 + maxStateKeyIDLen + cursorTagLen + binary.MaxVarintLen32 + cursorMACLen
 )
 
 // The lists a cursor can page.
@@ -59,7 +59,7 @@ func (s *Server) parseCursor(list byte, cursor string, tag listTag) (int, error)
 	}
 	n, err := base64.RawURLEncoding.Strict().Decode(buf[:], []byte(cursor))
 	b := buf[:n]
-	if err != nil || n == 0 || len(cursor) != base64.RawURLEncoding.EncodedLen(n) || b[0] > MaxStateKeyIDLen { // the decoder skips newlines
+	if err != nil || n == 0 || len(cursor) != base64.RawURLEncoding.EncodedLen(n) || b[0] > maxStateKeyIDLen { // the decoder skips newlines
 		return 0, errBadCursor
 	}
 	idEnd := 1 + int(b[0])

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -275,7 +276,7 @@ func (c *call) AskClient(ctx context.Context, key, method string, params json.Ra
 		if method == protocol.MethodListRoots {
 			return c.ss.listRoots(ctx, c)
 		}
-		if method == protocol.MethodElicit && !c.req.rev.HasSelectEnums() {
+		if method == protocol.MethodElicit && !feature.SelectEnums(c.req.rev) {
 			var err error
 			if params, err = projectForm(params); err != nil {
 				return nil, err

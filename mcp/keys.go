@@ -13,10 +13,10 @@ import (
 // secret's entropy: give 32 random bytes (or a longer passphrase).
 const MinStateKeyLen = 32
 
-// MaxStateKeyIDLen is the longest StateKey.ID, in bytes: the ID travels in
+// maxStateKeyIDLen is the longest StateKey.ID, in bytes: the ID travels in
 // every cursor and requestState its key seals, so short ones ("k1",
 // "2026-08") keep them short.
-const MaxStateKeyIDLen = 16
+const maxStateKeyIDLen = 16
 
 // StateKey is one key of a key set (Options.StateKeys): a secret and the
 // ID that names it.
@@ -29,7 +29,9 @@ const MaxStateKeyIDLen = 16
 // set cannot share an ID. Options.StateKey is the key set holding one key
 // with the empty ID.
 type StateKey struct {
-	// ID names the key: at most MaxStateKeyIDLen bytes, not secret.
+	// ID names the key: at most 16 bytes, not secret. It travels in every
+	// cursor and requestState the key seals, so short IDs ("k1",
+	// "2026-08") keep them short.
 	ID string
 	// Secret is at least MinStateKeyLen bytes. The keys that seal
 	// cursors and requestState are derived from it (HMAC-SHA256, one per
@@ -79,8 +81,8 @@ func newKeyring(single []byte, set []StateKey) (*keyring, error) {
 	r := &keyring{byID: make(map[string]*stateKey, len(set))}
 	for i, k := range set {
 		switch {
-		case len(k.ID) > MaxStateKeyIDLen:
-			return nil, fmt.Errorf("mcp: Options.StateKeys[%d]: ID %q is %d bytes; at most %d (MaxStateKeyIDLen)", i, k.ID, len(k.ID), MaxStateKeyIDLen)
+		case len(k.ID) > maxStateKeyIDLen:
+			return nil, fmt.Errorf("mcp: Options.StateKeys[%d]: ID %q is %d bytes; at most %d", i, k.ID, len(k.ID), maxStateKeyIDLen)
 		case len(k.Secret) < MinStateKeyLen:
 			return nil, fmt.Errorf("mcp: Options.StateKeys[%d] (ID %q): the secret is %d bytes; a state key needs at least %d (MinStateKeyLen)", i, k.ID, len(k.Secret), MinStateKeyLen)
 		case r.byID[k.ID] != nil:

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -65,7 +66,7 @@ func (s *Server) capabilities(r protocol.Revision) protocol.ServerCapabilities {
 	if capPrompts(s) {
 		caps.Prompts = &protocol.PromptsCapability{ListChanged: &yes}
 	}
-	if capCompletions(s) && r.HasCompletionsCapability() {
+	if capCompletions(s) && feature.Completions(r) {
 		caps.Completions = protocol.Object{}
 	}
 	if r.Modern() && s.hasTaskTools() {
@@ -77,10 +78,10 @@ func (s *Server) capabilities(r protocol.Revision) protocol.ServerCapabilities {
 // serverInfo is the server's identity with the fields r defines.
 func (s *Server) serverInfo(r protocol.Revision) protocol.Implementation {
 	info := protocol.Implementation{Name: s.info.Name, Version: s.info.Version}
-	if r.HasTitles() {
+	if feature.Titles(r) {
 		info.Title = s.info.Title
 	}
-	if r.HasIcons() {
+	if feature.Icons(r) {
 		info.Description, info.WebsiteURL, info.Icons = s.info.Description, s.info.WebsiteURL, s.info.Icons
 	}
 	return info

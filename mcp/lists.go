@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -140,13 +141,13 @@ func (l *list[E, W]) snapshot(s *Server) ([]E, *listSnapshot[E]) {
 // descriptor that only some revisions define, when r does: title, _meta
 // and icons.
 func newerFields(r protocol.Revision, title *string, meta *protocol.Meta, icons *[]protocol.Icon, t string, m protocol.Meta, ic []protocol.Icon) {
-	if r.HasTitles() {
+	if feature.Titles(r) {
 		*title = t
 	}
-	if r.HasContentMeta() {
+	if feature.ContentMeta(r) {
 		*meta = m
 	}
-	if r.HasIcons() {
+	if feature.Icons(r) {
 		*icons = ic
 	}
 }

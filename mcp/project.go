@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -14,7 +15,7 @@ import (
 // without a case is an error, never a block sent with members the client's
 // revision does not define.
 func projectContent(c protocol.Content, r protocol.Revision) (protocol.Content, error) {
-	meta := r.HasContentMeta()
+	meta := feature.ContentMeta(r)
 	switch b := c.(type) {
 	case *protocol.TextContent:
 		if meta || b.Meta == nil && keepsAnnotations(b.Annotations, r) {
@@ -31,7 +32,7 @@ func projectContent(c protocol.Content, r protocol.Revision) (protocol.Content, 
 		cp.Meta, cp.Annotations = nil, projectAnnotations(b.Annotations, r)
 		return &cp, nil
 	case *protocol.AudioContent:
-		if !r.HasAudio() {
+		if !feature.Audio(r) {
 			return &protocol.TextContent{Text: fmt.Sprintf("[audio content (%s, %d bytes of base64) omitted: this protocol version cannot carry audio]", b.MimeType, len(b.Data))}, nil
 		}
 		if meta || b.Meta == nil && keepsAnnotations(b.Annotations, r) {
@@ -41,10 +42,10 @@ func projectContent(c protocol.Content, r protocol.Revision) (protocol.Content, 
 		cp.Meta, cp.Annotations = nil, projectAnnotations(b.Annotations, r)
 		return &cp, nil
 	case *protocol.ResourceLink:
-		if !r.HasResourceLinks() {
+		if !feature.ResourceLinks(r) {
 			return &protocol.TextContent{Text: describeLink(b)}, nil
 		}
-		if r.HasIcons() || b.Icons == nil {
+		if feature.Icons(r) || b.Icons == nil {
 			return b, nil
 		}
 		cp := *b
@@ -76,7 +77,7 @@ func describeLink(l *protocol.ResourceLink) string {
 // projectContents returns a resource's contents as revision r defines
 // them: without _meta before 2025-06-18.
 func projectContents(c protocol.ResourceContents, r protocol.Revision) protocol.ResourceContents {
-	if r.HasContentMeta() {
+	if feature.ContentMeta(r) {
 		return c
 	}
 	if t := c.Text; t != nil && t.Meta != nil {
@@ -94,7 +95,7 @@ func projectContents(c protocol.ResourceContents, r protocol.Revision) protocol.
 
 // keepsAnnotations reports whether projectAnnotations returns a as it is.
 func keepsAnnotations(a *protocol.Annotations, r protocol.Revision) bool {
-	return a == nil || a.LastModified == "" || r.HasContentMeta()
+	return a == nil || a.LastModified == "" || feature.ContentMeta(r)
 }
 
 // projectAnnotations returns annotations as revision r defines them:

@@ -7,6 +7,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -51,11 +52,11 @@ func TestProjectionCoversEveryBlockType(t *testing.T) {
 				t.Fatalf("%s at %s: %v", c.ContentType(), r, err)
 			}
 			lacks := map[string]bool{
-				`"_meta"`:                !r.HasContentMeta(),
-				`"lastModified"`:         !r.HasContentMeta(),
-				`"icons"`:                !r.HasIcons(),
-				`"type":"audio"`:         !r.HasAudio(),
-				`"type":"resource_link"`: !r.HasResourceLinks(),
+				`"_meta"`:                !feature.ContentMeta(r),
+				`"lastModified"`:         !feature.ContentMeta(r),
+				`"icons"`:                !feature.Icons(r),
+				`"type":"audio"`:         !feature.Audio(r),
+				`"type":"resource_link"`: !feature.ResourceLinks(r),
 			}
 			for member, lacked := range lacks {
 				if lacked && strings.Contains(string(b), member) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/internal/clip"
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -178,7 +179,7 @@ func wirePromptResult(res *PromptResult, r protocol.Revision) (*protocol.GetProm
 		}
 		out.Messages = append(out.Messages, protocol.PromptMessage{Role: protocol.Role(m.Role), Content: protocol.BlockOf(block)})
 	}
-	if r.HasContentMeta() {
+	if feature.ContentMeta(r) {
 		meta, err := protocol.MetaOf(res.Meta)
 		if err != nil {
 			return nil, err
@@ -200,7 +201,7 @@ func (e *promptEntry) wire(r protocol.Revision) protocol.Prompt {
 			yes := true
 			wa.Required = &yes
 		}
-		if r.HasTitles() {
+		if feature.Titles(r) {
 			wa.Title = a.Title
 		}
 		w.Arguments = append(w.Arguments, wa)

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -41,7 +42,7 @@ func (s *Server) encodeCallResult(e *entry, res *tool.Result, req *request) (jso
 		}
 	}
 	buf = append(buf, ']')
-	if res.Structured != nil && r.HasStructured() {
+	if res.Structured != nil && feature.Structured(r) {
 		v, err := structuredJSON(res.Structured)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
 )
@@ -26,7 +27,7 @@ func typedCallResult(t testing.TB, s *Server, e *entry, res *tool.Result, req *r
 		}
 		out.Content = append(out.Content, protocol.BlockOf(b))
 	}
-	if res.Structured != nil && r.HasStructured() {
+	if res.Structured != nil && feature.Structured(r) {
 		v, err := structuredJSON(res.Structured)
 		if err != nil {
 			t.Fatal(err)

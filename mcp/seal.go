@@ -45,7 +45,7 @@ func newSealer(key [32]byte) sealer {
 }
 
 // A sealed value is base64url(n | id | nonce | ciphertext): n is the
-// length of the sealing key's ID (at most MaxStateKeyIDLen; larger values
+// length of the sealing key's ID (at most maxStateKeyIDLen; larger values
 // are free for other formats), and n and id are GCM's additional data, so
 // that the ID is authenticated with the rest.
 
@@ -65,7 +65,7 @@ func (r *keyring) sealState(plain []byte) string {
 func (r *keyring) openState(text string) ([]byte, error) {
 	buf, err := base64.RawURLEncoding.Strict().DecodeString(text)
 	if err != nil || len(text) != base64.RawURLEncoding.EncodedLen(len(buf)) || // the decoder skips newlines
-		len(buf) == 0 || buf[0] > MaxStateKeyIDLen || len(buf) < 1+int(buf[0]) {
+		len(buf) == 0 || buf[0] > maxStateKeyIDLen || len(buf) < 1+int(buf[0]) {
 		return nil, errUnsealable
 	}
 	hl := 1 + int(buf[0])

@@ -173,7 +173,7 @@ type Options struct {
 	// from Options.StateKey S to a set, list {Secret: S} with the empty ID.
 	//
 	// NewServer panics when a secret is shorter than MinStateKeyLen, an
-	// ID longer than MaxStateKeyIDLen or given twice, or both StateKey and
+	// ID longer than maxStateKeyIDLen or given twice, or both StateKey and
 	// StateKeys are set; Options.CheckStateKeys reports the same as an
 	// error.
 	StateKeys []StateKey

@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -18,22 +19,22 @@ func (e *entry) wireTool(r protocol.Revision) protocol.Tool {
 	if w.InputSchema == nil {
 		w.InputSchema = defaultInputSchema
 	}
-	if r.HasToolAnnotations() {
+	if feature.ToolAnnotations(r) {
 		w.Annotations = t.Annotations
 	}
-	if r.HasTitles() {
+	if feature.Titles(r) {
 		w.Title = t.Title
 	}
 	switch {
 	case r.Modern():
 		w.OutputSchema = t.OutputSchema
-	case r.HasStructured():
+	case feature.Structured(r):
 		w.OutputSchema = e.legacyOutput
 	}
-	if r.HasContentMeta() {
+	if feature.ContentMeta(r) {
 		w.Meta = e.meta
 	}
-	if r.HasIcons() {
+	if feature.Icons(r) {
 		w.Icons = t.Icons
 	}
 	return w

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -382,7 +383,7 @@ func (s *session) refuseQuestion(q *jsonrpc.Request) {
 // text/event-stream.
 func CloseStream(ctx context.Context) bool {
 	info := mcp.RequestFrom(ctx)
-	if info == nil || info.Era != protocol.Legacy || !info.Revision.HasSSEPolling() {
+	if info == nil || info.Era != protocol.Legacy || !feature.SSEPolling(info.Revision) {
 		return false
 	}
 	closer, ok := ctx.Value(closerKey{}).(func(context.Context) bool)

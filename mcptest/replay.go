@@ -21,7 +21,7 @@ type replayConfig struct {
 	exact     bool
 	volatile  []string
 	check     func(ServerLine) error
-	update    *bool // nil: the -update flag or UpdateEnv decides
+	update    *bool // nil: the -update flag or updateEnv decides
 	transport transport.Options
 }
 
@@ -72,17 +72,17 @@ func TransportOptions(opts transport.Options) ReplayOption {
 }
 
 // Update makes Replay rewrite the transcript (update true) or compare
-// with it (false) whatever the -update flag and UpdateEnv say: for a test
+// with it (false) whatever the -update flag and MCPTEST_UPDATE say: for a test
 // that decides by a flag of another name, or never rewrites.
 func Update(update bool) ReplayOption {
 	return func(c *replayConfig) { c.update = &update }
 }
 
-// UpdateEnv names the environment variable that makes Replay rewrite its
+// updateEnv names the environment variable that makes Replay rewrite its
 // transcripts when it holds a true value as strconv.ParseBool reads it
 // ("1", "true"): MCPTEST_UPDATE=1 go test ./... rewrites every package's
 // transcripts, also those of packages that declare no -update flag.
-const UpdateEnv = "MCPTEST_UPDATE"
+const updateEnv = "MCPTEST_UPDATE"
 
 // Replay serves srv over an in-memory connection, as a stdio host would
 // drive it, and replays the golden transcript at path against it: it
@@ -111,7 +111,7 @@ const UpdateEnv = "MCPTEST_UPDATE"
 // last off.
 //
 // When the transcript is to be rewritten (Update, else the test binary's
-// -update flag, else UpdateEnv), Replay instead sends the client lines
+// -update flag, else MCPTEST_UPDATE), Replay instead sends the client lines
 // and records what the server writes after each, waiting for it to fall
 // quiet, and writes the file anew: lines that still match are kept as
 // they were (so their placeholders survive) and new cursors and
@@ -160,7 +160,7 @@ func Replay(t testing.TB, srv *mcp.Server, path string, opts ...ReplayOption) {
 }
 
 // updating reports whether the transcript is to be rewritten: as Update
-// says, else as a boolean -update flag or UpdateEnv does.
+// says, else as a boolean -update flag or MCPTEST_UPDATE does.
 func (c *replayConfig) updating() (bool, error) {
 	if c.update != nil {
 		return *c.update, nil

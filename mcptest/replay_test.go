@@ -160,10 +160,10 @@ func TestReplayUpdate(t *testing.T) {
 		name string
 		opt  []mcptest.ReplayOption
 		env  string
-	}{{"Update(true)", []mcptest.ReplayOption{mcptest.Update(true)}, ""}, {mcptest.UpdateEnv, nil, "1"}} {
+	}{{"Update(true)", []mcptest.ReplayOption{mcptest.Update(true)}, ""}, {"MCPTEST_UPDATE", nil, "1"}} {
 		t.Run(how.name, func(t *testing.T) {
 			if how.env != "" {
-				t.Setenv(mcptest.UpdateEnv, how.env)
+				t.Setenv("MCPTEST_UPDATE", how.env)
 			}
 			path := copyTranscript(t, spoil)
 			mcptest.Replay(t, everything(), path, how.opt...)
@@ -185,13 +185,13 @@ func TestReplayUpdate(t *testing.T) {
 
 // Update(false) compares whatever the environment says.
 func TestReplayUpdateFalse(t *testing.T) {
-	t.Setenv(mcptest.UpdateEnv, "true")
+	t.Setenv("MCPTEST_UPDATE", "true")
 	path := copyTranscript(t, func(s string) string { return strings.Replace(s, `"Echo: hi"`, `"Echo: wrong"`, 1) })
 	before, _ := os.ReadFile(path)
 	rec := &recorder{TB: t}
 	mcptest.Replay(rec, everything(), path, mcptest.Update(false))
 	if after, _ := os.ReadFile(path); string(after) != string(before) || len(rec.errors) != 1 {
-		t.Errorf("Update(false) under %s=true: %d errors (want 1), file changed %v", mcptest.UpdateEnv, len(rec.errors), string(after) != string(before))
+		t.Errorf("Update(false) under MCPTEST_UPDATE=true: %d errors (want 1), file changed %v", len(rec.errors), string(after) != string(before))
 	}
 }
 

@@ -9,19 +9,19 @@ import (
 
 // updateRequested reports whether the test run asks for transcripts to
 // be rewritten: the test binary has a boolean flag named "update" and it
-// is set, or UpdateEnv holds a true value. A value of UpdateEnv that is
+// is set, or updateEnv holds a true value. A value of updateEnv that is
 // not a boolean is an error rather than a silent "no".
 func updateRequested() (bool, error) {
 	if flagSet(flag.CommandLine, "update") {
 		return true, nil
 	}
-	v, ok := os.LookupEnv(UpdateEnv)
+	v, ok := os.LookupEnv(updateEnv)
 	if !ok || v == "" {
 		return false, nil
 	}
 	on, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, fmt.Errorf("%s=%q is not a boolean (use 1 or true)", UpdateEnv, v)
+		return false, fmt.Errorf("%s=%q is not a boolean (use 1 or true)", updateEnv, v)
 	}
 	return on, nil
 }

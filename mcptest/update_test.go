@@ -34,7 +34,7 @@ func TestFlagSet(t *testing.T) {
 	}
 }
 
-// UpdateEnv is read as strconv.ParseBool reads it; a value that is not a
+// updateEnv is read as strconv.ParseBool reads it; a value that is not a
 // boolean is an error, not a silent "no". (This test binary has no
 // -update flag.)
 func TestUpdateEnv(t *testing.T) {
@@ -43,10 +43,10 @@ func TestUpdateEnv(t *testing.T) {
 		want    bool
 		wantErr bool
 	}{{"", false, false}, {"1", true, false}, {"true", true, false}, {"0", false, false}, {"false", false, false}, {"yes", false, true}} {
-		t.Setenv(UpdateEnv, tt.value)
+		t.Setenv(updateEnv, tt.value)
 		got, err := updateRequested()
 		if got != tt.want || (err != nil) != tt.wantErr {
-			t.Errorf("%s=%q: %v, %v; want %v, error %v", UpdateEnv, tt.value, got, err, tt.want, tt.wantErr)
+			t.Errorf("%s=%q: %v, %v; want %v, error %v", updateEnv, tt.value, got, err, tt.want, tt.wantErr)
 		}
 	}
 }

@@ -47,7 +47,7 @@
 //
 // A pattern is "<verb>:<target>": the verb, a colon, and the target, which
 // runs to the end of the string and may itself hold colons. There are five
-// verbs ([Verbs]):
+// verbs:
 //
 //	read:<path>     read a file or directory under the server's root
 //	write:<path>    create or change a file or directory under the root

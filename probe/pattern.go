@@ -24,9 +24,6 @@ const (
 	Net Verb = "net"
 )
 
-// Verbs lists every verb, in the order the documentation gives them.
-var Verbs = []Verb{Read, Write, Delete, Exec, Net}
-
 // IsFile reports whether the verb's target is a path under the root.
 func (v Verb) IsFile() bool { return v == Read || v == Write || v == Delete }
 

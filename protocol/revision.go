@@ -128,62 +128,6 @@ func isDate(s string) bool {
 	return true
 }
 
-// Feature gates, by the revision that introduced each wire feature. Each is
-// false for RevisionUnknown.
-
-// HasToolAnnotations reports whether tools carry annotations.
-func (r Revision) HasToolAnnotations() bool { return r >= Revision20250326 && r.Known() }
-
-// HasAudio reports whether audio content blocks exist.
-func (r Revision) HasAudio() bool { return r >= Revision20250326 && r.Known() }
-
-// HasCompletionsCapability reports whether the server declares the
-// completions capability.
-func (r Revision) HasCompletionsCapability() bool { return r >= Revision20250326 && r.Known() }
-
-// HasProgressMessage reports whether progress notifications carry a
-// message.
-func (r Revision) HasProgressMessage() bool { return r >= Revision20250326 && r.Known() }
-
-// HasBatches reports whether JSON-RPC batches are allowed: only in
-// 2025-03-26.
-func (r Revision) HasBatches() bool { return r == Revision20250326 }
-
-// HasStructured reports whether tools have outputSchema and results
-// structuredContent.
-func (r Revision) HasStructured() bool { return r >= Revision20250618 && r.Known() }
-
-// ObjectOutput reports whether outputSchema and structuredContent must be
-// JSON objects: in the 2025 revisions that define them. From the first
-// modern revision they may be any JSON value.
-func (r Revision) ObjectOutput() bool { return r.HasStructured() && !r.Modern() }
-
-// HasTitles reports whether tools and Implementation objects carry title.
-func (r Revision) HasTitles() bool { return r >= Revision20250618 && r.Known() }
-
-// HasResourceLinks reports whether resource_link content blocks exist.
-func (r Revision) HasResourceLinks() bool { return r >= Revision20250618 && r.Known() }
-
-// HasContentMeta reports whether content blocks and tools carry _meta, and
-// resources lastModified.
-func (r Revision) HasContentMeta() bool { return r >= Revision20250618 && r.Known() }
-
-// HasVersionHeader reports whether HTTP requests after initialization
-// carry the MCP-Protocol-Version header.
-func (r Revision) HasVersionHeader() bool { return r >= Revision20250618 && r.Known() }
-
-// HasSelectEnums reports whether elicitation schemas may hold titled and
-// multi-select enumerations.
-func (r Revision) HasSelectEnums() bool { return r >= Revision20251125 && r.Known() }
-
-// HasIcons reports whether icons, Implementation.description and
-// websiteUrl exist.
-func (r Revision) HasIcons() bool { return r >= Revision20251125 && r.Known() }
-
-// HasSSEPolling reports whether a Streamable HTTP server may end an SSE
-// stream early for the client to reconnect to (with Last-Event-ID).
-func (r Revision) HasSSEPolling() bool { return r >= Revision20251125 && r.Known() }
-
 // Modern reports whether r is of the stateless era: resultType, cache
 // hints, per-request _meta, x-mcp-header and any-JSON structured output.
 func (r Revision) Modern() bool { return r >= Revision20260728 && r.Known() }

@@ -23,39 +23,14 @@ func TestRevisionRoundTrip(t *testing.T) {
 	}
 }
 
-func TestRevisionGates(t *testing.T) {
-	tests := []struct {
-		name  string
-		gate  func(Revision) bool
-		first Revision
-		only  bool
-	}{
-		{"annotations", Revision.HasToolAnnotations, Revision20250326, false},
-		{"audio", Revision.HasAudio, Revision20250326, false},
-		{"batches", Revision.HasBatches, Revision20250326, true},
-		{"structured", Revision.HasStructured, Revision20250618, false},
-		{"resource links", Revision.HasResourceLinks, Revision20250618, false},
-		{"version header", Revision.HasVersionHeader, Revision20250618, false},
-		{"icons", Revision.HasIcons, Revision20251125, false},
-		{"polling", Revision.HasSSEPolling, Revision20251125, false},
-		{"modern", Revision.Modern, Revision20260728, false},
+func TestRevisionModern(t *testing.T) {
+	if RevisionUnknown.Modern() {
+		t.Error("Modern: open for RevisionUnknown")
 	}
-	for _, tt := range tests {
-		if tt.gate(RevisionUnknown) {
-			t.Errorf("%s: open for RevisionUnknown", tt.name)
+	for _, r := range Revisions() {
+		if got, want := r.Modern(), r >= Revision20260728; got != want {
+			t.Errorf("Modern at %v = %v, want %v", r, got, want)
 		}
-		for _, r := range Revisions() {
-			want := r >= tt.first
-			if tt.only {
-				want = r == tt.first
-			}
-			if got := tt.gate(r); got != want {
-				t.Errorf("%s at %v = %v, want %v", tt.name, r, got, want)
-			}
-		}
-	}
-	if Revision20250618.ObjectOutput() != true || Revision20260728.ObjectOutput() || Revision20250326.ObjectOutput() {
-		t.Error("ObjectOutput: only the 2025 revisions with structured output")
 	}
 }
 

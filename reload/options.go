@@ -5,10 +5,11 @@ import (
 	"time"
 )
 
-// Default timings of a [Watcher].
+// Default timings of a [Watcher]; WithInterval and WithDebounce document
+// them.
 const (
-	DefaultInterval = 500 * time.Millisecond
-	DefaultDebounce = 100 * time.Millisecond
+	defaultInterval = 500 * time.Millisecond
+	defaultDebounce = 100 * time.Millisecond
 )
 
 // Option configures [Watch].
@@ -21,7 +22,7 @@ type options struct {
 }
 
 func newOptions(opts []Option) options {
-	o := options{interval: DefaultInterval, debounce: DefaultDebounce}
+	o := options{interval: defaultInterval, debounce: defaultDebounce}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -31,8 +32,8 @@ func newOptions(opts []Option) options {
 	return o
 }
 
-// WithInterval sets how often the file is polled. Values of zero or less
-// are ignored.
+// WithInterval sets how often the file is polled: every 500 ms by
+// default. Values of zero or less are ignored.
 func WithInterval(d time.Duration) Option {
 	return func(o *options) {
 		if d > 0 {
@@ -42,7 +43,8 @@ func WithInterval(d time.Duration) Option {
 }
 
 // WithDebounce sets how long changed content must stay the same before it
-// is parsed. Zero (or less) parses changed content as soon as it is seen.
+// is parsed: 100 ms by default. Zero (or less) parses changed content as
+// soon as it is seen.
 func WithDebounce(d time.Duration) Option {
 	return func(o *options) { o.debounce = max(d, 0) }
 }

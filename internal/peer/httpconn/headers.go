@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/internal/header"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -79,7 +80,7 @@ func (c *Conn) sessionHeaders(h http.Header) {
 	if sid != "" {
 		h.Set(hdrSessionID, sid)
 	}
-	if protocol.ParseRevision(v).HasVersionHeader() {
+	if feature.VersionHeader(protocol.ParseRevision(v)) {
 		h.Set(hdrProtocolVersion, v)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -85,8 +86,8 @@ var blockTypes = func() map[string]reflect.Type {
 // blockGates are the block types later revisions added, by the gate of
 // the revision that added each.
 var blockGates = map[string]func(protocol.Revision) bool{
-	protocol.TypeAudio:        protocol.Revision.HasAudio,
-	protocol.TypeResourceLink: protocol.Revision.HasResourceLinks,
+	protocol.TypeAudio:        feature.Audio,
+	protocol.TypeResourceLink: feature.ResourceLinks,
 }
 
 // mediaTypes are the block types whose mimeType must name their family

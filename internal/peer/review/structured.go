@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/schema"
 )
@@ -21,10 +22,10 @@ func structured(rep *report, r protocol.Revision, descriptor json.RawMessage, re
 			rep.add(RuleStructuredMissing, "/structuredContent", "structuredContent is missing, but the tool declares an outputSchema (only an isError result may leave it out)")
 		}
 		return
-	case !r.HasStructured():
+	case !feature.Structured(r):
 		rep.add(RuleStructuredRevision, "/structuredContent", "structuredContent is defined from 2025-06-18 on; a %s connection must not carry it", r)
 		return
-	case r.ObjectOutput() && kind(raw) != "object":
+	case feature.ObjectOutput(r) && kind(raw) != "object":
 		rep.add(RuleStructuredRevision, "/structuredContent", "on a %s connection structuredContent must be a JSON object, not %s (only 2026-07-28 allows any JSON value)", r, kind(raw))
 	}
 	if out != nil {
@@ -36,7 +37,7 @@ func structured(rep *report, r protocol.Revision, descriptor json.RawMessage, re
 			rep.add(RuleStructuredSchema, "/structuredContent"+v.Pointer, "structuredContent does not match the outputSchema: %s (%s)", v.Message, v.Keyword)
 		}
 	}
-	if !mirrored(res["content"], raw) && !(r.ObjectOutput() && mirrored(res["content"], wrapped(raw))) {
+	if !mirrored(res["content"], raw) && !(feature.ObjectOutput(r) && mirrored(res["content"], wrapped(raw))) {
 		rep.add(RuleStructuredTextMirror, "/content", "no text block holds the JSON serialisation of structuredContent, which clients that ignore structuredContent need")
 	}
 }
@@ -46,7 +47,7 @@ func structured(rep *report, r protocol.Revision, descriptor json.RawMessage, re
 // compile, which is reported (Tool reports why). A client calls the same
 // tool many times: what a descriptor declares is kept (see outputs).
 func declaredOutput(rep *report, r protocol.Revision, descriptor json.RawMessage) (bool, *schema.Schema) {
-	if !r.HasStructured() {
+	if !feature.Structured(r) {
 		return false, nil
 	}
 	o := outputs.of(descriptor)

@@ -4,6 +4,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/feature"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/schema"
 )
@@ -89,7 +90,7 @@ func outputSchema(rep *report, r protocol.Revision, d members) {
 	switch {
 	case !ok:
 		return
-	case !r.HasStructured():
+	case !feature.Structured(r):
 		rep.add(RuleOutputSchemaRevision, "/outputSchema", "outputSchema is defined from 2025-06-18 on; a %s connection must not carry it", r)
 		return
 	case kind(raw) != "object":
@@ -101,7 +102,7 @@ func outputSchema(rep *report, r protocol.Revision, d members) {
 		rep.add(RuleOutputSchemaInvalid, "/outputSchema", "outputSchema is not a valid JSON Schema: %v", err)
 		return
 	}
-	if r.ObjectOutput() && !s.IsObjectRoot() {
+	if feature.ObjectOutput(r) && !s.IsObjectRoot() {
 		rep.add(RuleOutputSchemaRoot, "/outputSchema", `on a %s connection outputSchema's root must declare "type": "object" (only 2026-07-28 allows any root); clients of this revision (the TypeScript SDK among them) reject the whole tools/list otherwise`, r)
 	}
 	if r.Modern() {
