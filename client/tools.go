@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/internal/peer/review"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -138,9 +140,9 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if err != nil {
 		return nil, err
 	}
-	params := map[string]any{"name": name}
-	if args != nil {
-		params["arguments"] = args
+	params, err := toolParams(name, args)
+	if err != nil {
+		return nil, fmt.Errorf("client: the arguments of %s: %w", clip.Quote(name), err)
 	}
 	raw, err := c.raw(ctx, protocol.MethodCallTool, params)
 	if err != nil {
@@ -157,12 +159,38 @@ func (c *Client) CallTool(ctx context.Context, name string, args any) (*protocol
 	if err := c.judge(name, review.Result(c.sess().Revision(), desc, raw)); err != nil {
 		return nil, err
 	}
-	var r protocol.CallToolResult
-	if err := json.Unmarshal(raw, &r); err != nil {
+	r, err := decodeResult(raw)
+	if err != nil {
 		return nil, c.record([]Finding{{Gate: gateConsume, Item: clip.String(name), Rule: review.RuleResultShape,
 			Message: "the result does not decode: " + clip.String(err.Error()), Refused: true}})
 	}
-	return &r, nil
+	return r, nil
+}
+
+// toolParams encodes the params of a tools/call of name with args: a
+// json.RawMessage as it is (it must be JSON), any other value encoded.
+func toolParams(name string, args any) (json.RawMessage, error) {
+	var a json.RawMessage
+	switch v := args.(type) {
+	case nil:
+	case json.RawMessage:
+		if _, ok := (&jsonx.Scanner{}).Scan(v); !ok {
+			return nil, errors.New("the json.RawMessage is not JSON")
+		}
+		a = v
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		a = b
+	}
+	buf := make([]byte, 0, len(`{"name":,"arguments":}`)+len(name)+2+len(a))
+	buf = jsonx.AppendString(append(buf, `{"name":`...), name)
+	if a != nil {
+		buf = append(append(buf, `,"arguments":`...), a...)
+	}
+	return append(buf, '}'), nil
 }
 
 // unlisted is the descriptor of a tool the server did not list: it

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"sort"
@@ -33,13 +34,17 @@ func (s *Session) Call(ctx context.Context, method string, params any) (result j
 	if s.era != protocol.Modern {
 		return s.call(ctx, method, raw)
 	}
-	m, ok := parseMembers(raw)
+	first, ok := s.spliceMeta(raw)
+	var m members
 	if !ok {
-		return s.call(ctx, method, raw)
+		if m, ok = parseMembers(raw); !ok {
+			return s.call(ctx, method, raw)
+		}
+		m.set("_meta", s.withMeta(m.get("_meta")))
+		first = m.encode()
 	}
-	m.set("_meta", s.withMeta(m.get("_meta")))
-	for round := 1; ; round++ {
-		result, rpcErr, err := s.call(ctx, method, m.encode())
+	for round, params := 1, first; ; round++ {
+		result, rpcErr, err := s.call(ctx, method, params)
 		if err != nil || rpcErr != nil {
 			return result, rpcErr, err
 		}
@@ -54,9 +59,45 @@ func (s *Session) Call(ctx context.Context, method string, params any) (result j
 		if err != nil {
 			return nil, nil, fmt.Errorf("client: %s, round %d: %w", method, round, err)
 		}
+		if m == nil {
+			m, _ = parseMembers(first)
+		}
 		m.set("inputResponses", answers)
 		m.set("requestState", in.state)
+		params = m.encode()
 	}
+}
+
+// spliceMeta returns params with the session's _meta, encoded once, put
+// first, when params is an object without _meta and no log level is set:
+// the common call, which then costs no decoding and encoding of its
+// params. ok is false otherwise.
+func (s *Session) spliceMeta(params json.RawMessage) (json.RawMessage, bool) {
+	s.mu.Lock()
+	bare := s.bareMeta
+	if s.logLevel != "" {
+		bare = nil
+	}
+	s.mu.Unlock()
+	if bare == nil || jsonx.FirstByte(params) != '{' {
+		return nil, false
+	}
+	sc := jsonx.Scanner{Collect: true}
+	if _, ok := sc.Scan(params); !ok {
+		return nil, false
+	}
+	for i := range sc.NumMembers() {
+		if k := sc.Member(i).Key; jsonx.EqualText(k.Content(params), k.Escaped, "_meta") {
+			return nil, false
+		}
+	}
+	rest := params[jsonx.SkipSpace(params, 0)+1:] // after the brace
+	out := make([]byte, 0, len(`{"_meta":,`)+len(bare)+len(rest))
+	out = append(append(out, `{"_meta":`...), bare...)
+	if jsonx.FirstByte(rest) != '}' {
+		out = append(out, ',')
+	}
+	return append(out, rest...), true
 }
 
 // call is one request and its response.
@@ -146,22 +187,50 @@ type input struct {
 // inputRequired returns what result asks when its resultType is
 // input_required, nil otherwise.
 func inputRequired(result json.RawMessage) (*input, error) {
-	f, err := jsonx.Fields(result, "resultType", "inputRequests", "requestState")
-	if err != nil || f[0] == nil {
-		return nil, nil // not an object, or no resultType: complete
+	if jsonx.FirstByte(result) != '{' {
+		return nil, nil // not an object: complete
 	}
-	var rt protocol.ResultType
-	if json.Unmarshal(f[0], &rt) != nil || rt != protocol.ResultTypeInputRequired {
+	sc := jsonx.Scanner{Collect: true}
+	if _, ok := sc.Scan(result); !ok {
 		return nil, nil
 	}
-	in := &input{requests: f[1], state: f[2]}
+	var rt json.RawMessage
+	var in input
+	for i := range sc.NumMembers() {
+		mb := sc.Member(i)
+		key, v := mb.Key.Content(result), json.RawMessage(result[mb.Value.Start:mb.Value.End])
+		switch {
+		case jsonx.EqualText(key, mb.Key.Escaped, "resultType"):
+			rt = v
+		case jsonx.EqualText(key, mb.Key.Escaped, "inputRequests"):
+			in.requests = v
+		case jsonx.EqualText(key, mb.Key.Escaped, "requestState"):
+			in.state = v
+		}
+	}
+	if !isInputRequired(rt) {
+		return nil, nil // no resultType, or another: complete
+	}
 	if in.state != nil && jsonx.FirstByte(in.state) != '"' {
 		return nil, fmt.Errorf("%w: requestState is not a string", ErrBadAnswer)
 	}
 	if in.requests == nil && in.state == nil {
 		return nil, fmt.Errorf("%w: an input_required result with neither inputRequests nor requestState", ErrBadAnswer)
 	}
-	return in, nil
+	return &in, nil
+}
+
+// isInputRequired reports whether the resultType token rt is the string
+// "input_required".
+func isInputRequired(rt json.RawMessage) bool {
+	if string(rt) == `"`+string(protocol.ResultTypeInputRequired)+`"` {
+		return true
+	}
+	if !bytes.ContainsRune(rt, '\\') {
+		return false // a plain string other than input_required, or not a string
+	}
+	var t protocol.ResultType
+	return jsonx.FirstByte(rt) == '"' && json.Unmarshal(rt, &t) == nil && t == protocol.ResultTypeInputRequired
 }
 
 // answerAll answers every input request, in key order, and returns the

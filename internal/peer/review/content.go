@@ -23,11 +23,17 @@ func block(rep *report, r protocol.Revision, path string, raw json.RawMessage) {
 		rep.add(RuleContentBlock, path, "a content block must be a JSON object, not %s", kind(raw))
 		return
 	}
-	typ, ok := text(b["type"])
+	tb, ok := str(b["type"])
 	if !ok {
 		rep.add(RuleContentType, at(path, "type"), "the block's type is missing or not a string")
 		return
 	}
+	if string(tb) == protocol.TypeText && len(b) == 2 {
+		if _, ok := str(b["text"]); ok {
+			return // the commonest block, {"type":"text","text":…}: nothing more to check
+		}
+	}
+	typ := string(tb)
 	t, ok := blockTypes[typ]
 	if !ok {
 		rep.add(RuleContentType, at(path, "type"), "%s is not a content block type (text, image, audio, resource_link or resource)", quoted(typ))
@@ -36,11 +42,6 @@ func block(rep *report, r protocol.Revision, path string, raw json.RawMessage) {
 	if gate := blockGates[typ]; gate != nil && !gate(r) {
 		rep.add(RuleContentType, at(path, "type"), "%s blocks exist from %s on, not in %s", typ, firstWith(gate), r)
 		return
-	}
-	if typ == protocol.TypeText && len(b) == 2 {
-		if _, ok := text(b["text"]); ok {
-			return // the commonest block, {"type":"text","text":…}: nothing more to check
-		}
 	}
 	n := len(rep.list)
 	kept := shape(rep, path, b, t)

@@ -28,10 +28,36 @@ func object(raw json.RawMessage) (members, bool) {
 	m := make(members, s.NumMembers())
 	for i := range s.NumMembers() {
 		mb := s.Member(i)
-		m[mb.Key.Text(raw)] = json.RawMessage(raw[mb.Value.Start:mb.Value.End])
+		m[keyText(raw, mb.Key)] = json.RawMessage(raw[mb.Value.Start:mb.Value.End])
 	}
 	return m, true
 }
+
+// keyText returns the text of the key k of raw: one of knownKeys, shared,
+// when it is one, so that the members of the objects reviewed on every
+// call cost no string of their own.
+func keyText(raw []byte, k jsonx.Str) string {
+	if !k.Escaped {
+		if s, ok := knownKeys[string(k.Content(raw))]; ok {
+			return s
+		}
+	}
+	return k.Text(raw)
+}
+
+// knownKeys are the member names of the results and content blocks the
+// Consume gate reads on every call.
+var knownKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{
+		"content", "isError", "structuredContent", "resultType", "_meta",
+		"type", "text", "data", "mimeType", "uri", "name", "title",
+		"description", "size", "annotations", "resource", "blob", "icons",
+	} {
+		m[k] = k
+	}
+	return m
+}()
 
 // kind names the JSON type of a valid JSON value as JSON Schema does.
 func kind(raw json.RawMessage) string {
@@ -47,20 +73,80 @@ func kind(raw json.RawMessage) string {
 
 // text returns raw as a string when it is a JSON string.
 func text(raw json.RawMessage) (string, bool) {
-	var s string
-	if kind(raw) != "string" || json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	b, ok := str(raw)
+	return string(b), ok
 }
 
-// array decodes raw as a JSON array.
-func array(raw json.RawMessage) ([]json.RawMessage, bool) {
-	var items []json.RawMessage
-	if kind(raw) != "array" || json.Unmarshal(raw, &items) != nil {
+// str returns the content of raw when it is one JSON string: the bytes
+// between its quotes when it holds no escape (aliasing raw), else its
+// decoded text. It lets a reader compare a string, or look it up in a map,
+// without a copy.
+func str(raw json.RawMessage) ([]byte, bool) {
+	i := jsonx.SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '"' {
 		return nil, false
 	}
+	s, next, ok := jsonx.ScanString(raw, i, jsonx.Lenient)
+	if !ok || jsonx.SkipSpace(raw, next) != len(raw) {
+		return nil, false
+	}
+	if !s.Escaped {
+		return raw[s.Start:s.End], true
+	}
+	return []byte(s.Text(raw)), true
+}
+
+// array splits raw into its elements when it is a JSON array; they alias
+// raw. One scan checks it.
+func array(raw json.RawMessage) ([]json.RawMessage, bool) {
+	i := jsonx.SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '[' {
+		return nil, false
+	}
+	var items []json.RawMessage
+	next, empty := jsonx.Open(raw, i)
+	for more := !empty; more; {
+		var s jsonx.Scanner
+		end, ok := s.Skip(raw, next, 1)
+		if !ok {
+			return nil, false
+		}
+		items = append(items, raw[next:end])
+		if next, more, ok = jsonx.Next(raw, end, ']'); !ok {
+			return nil, false
+		}
+	}
+	if jsonx.SkipSpace(raw, next) != len(raw) {
+		return nil, false
+	}
+	if items == nil {
+		items = []json.RawMessage{}
+	}
 	return items, true
+}
+
+// isTrue reports whether raw is the JSON literal true.
+func isTrue(raw json.RawMessage) bool {
+	i := jsonx.SkipSpace(raw, 0)
+	end, ok := jsonx.Literal(raw, i, "true")
+	return ok && jsonx.SkipSpace(raw, end) == len(raw)
+}
+
+// contentPaths are the pointers of the first content blocks, made once.
+var contentPaths = func() []string {
+	p := make([]string, 16)
+	for i := range p {
+		p[i] = at("/content", index(i))
+	}
+	return p
+}()
+
+// contentPath returns the pointer of the content block at index i.
+func contentPath(i int) string {
+	if i < len(contentPaths) {
+		return contentPaths[i]
+	}
+	return at("/content", index(i))
 }
 
 // at returns the JSON pointer base extended by the reference tokens.

@@ -33,6 +33,9 @@ func ResultType(revision string, result json.RawMessage) string {
 	if !ok {
 		return ResultComplete
 	}
+	if s, _ := str(raw); string(s) == ResultComplete {
+		return ResultComplete
+	}
 	s, _ := text(raw)
 	return s
 }
@@ -73,7 +76,7 @@ func Result(revision string, descriptor, result json.RawMessage) []Problem {
 		if kind(v) != "boolean" {
 			rep.add(RuleIsErrorType, "/isError", "isError must be a boolean, not %s", kind(v))
 		}
-		json.Unmarshal(v, &isError) // a non-boolean leaves it false
+		isError = isTrue(v) // a non-boolean leaves it false
 	}
 	structured(rep, r, descriptor, res, isError)
 	return rep.list
@@ -87,12 +90,12 @@ func resultType(rep *report, res members) bool {
 		rep.advise(RuleResultType, "/resultType", `resultType is missing: 2026-07-28 results must carry it (clients read its absence as "complete")`)
 		return true
 	}
-	s, ok := text(raw)
+	s, ok := str(raw)
 	if !ok {
 		rep.add(RuleResultType, "/resultType", "resultType must be a string, not %s", kind(raw))
 		return true
 	}
-	return s == ResultComplete
+	return string(s) == ResultComplete
 }
 
 // contentList checks the required content array and each of its blocks.
@@ -108,6 +111,6 @@ func contentList(rep *report, r protocol.Revision, res members) {
 		return
 	}
 	for i, b := range blocks {
-		block(rep, r, at("/content", index(i)), b)
+		block(rep, r, contentPath(i), b)
 	}
 }
