@@ -15,10 +15,20 @@
 # call by getrusage), and the ratio of mcpwire to the better of the other
 # two, paired within each round, with the issue's targets.
 #
+# It also builds cmd/mcpload into bench/bin and, over HTTP, runs it once per
+# round after the clients (clientbench -mcpload): its conc phase, as many
+# calls from as many callers as the clients' concurrent phase, against a
+# fresh server of its own. The HTTP table then gives mcpwire's concurrent
+# calls/s ÷ mcpload's, for the target's "or within 10% of mcpload"; pass
+# -mcpload "" to leave it out. "-clients mcpwire,go-sdk,mcp-go,wire" adds
+# the wire floor, a hand-written client with no MCP library, and its ratio
+# columns.
+#
 # Usage, from anywhere in the repository:
 #
 #	bash bench/run-client.sh [clientbench flags]   e.g. bash bench/run-client.sh -n 10000 -m 40000
 #	ROUNDS=5 bash bench/run-client.sh
+#	bash bench/run-client.sh -clients mcpwire,go-sdk,mcp-go,wire   with the floor
 #	bash bench/run-client.sh -transports stdio -clients mcpwire -cpuprofile bench/bin/client.pprof
 #	                                               profile mcpwire's client side alone
 #
@@ -30,8 +40,9 @@ bin="$root/bench/bin"
 mkdir -p "$bin"
 
 cd "$root"
-echo "building the echo server and clientbench..."
+echo "building the echo server, mcpload and clientbench..."
 go build -o "$bin/mcpwire-echo" ./bench/mcpwireecho
+go build -o "$bin/mcpload" ./cmd/mcpload
 (cd bench/sdkservers && go build -o "$bin/clientbench" ./clientbench)
 
-exec "$bin/clientbench" -server "$bin/mcpwire-echo" -rounds "${ROUNDS:-3}" "$@"
+exec "$bin/clientbench" -server "$bin/mcpwire-echo" -mcpload "$bin/mcpload" -rounds "${ROUNDS:-3}" "$@"

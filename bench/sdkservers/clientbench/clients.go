@@ -36,21 +36,27 @@ type session interface {
 	close() error
 }
 
-// library is one of the three client libraries under test.
+// library is one of the three client libraries under test, a variant of
+// mcpwire's, or the wire floor.
 type library struct {
 	name    string
 	connect func(ctx context.Context, t target) (session, error)
+	// floor marks the wire floor, which is no client library: it is left
+	// out of "the better other" and compared on its own columns.
+	floor bool
 }
 
 // libraries are the clients, in the order of the first round.
 // mcpwire-nocache, measured only when -clients names it, is mcpwire with
 // Options.NoCache: it shows what the 2026-07-28 response cache costs a
-// call that is never cached.
+// call that is never cached. wire, also measured only when named, is the
+// floor of wire.go: the server and the transport with no client library.
 var libraries = []library{
-	{"mcpwire", connectMCPWire(nil)},
-	{"go-sdk", connectGoSDK},
-	{"mcp-go", connectMCPGo},
-	{"mcpwire-nocache", connectMCPWire(&client.Options{NoCache: true})},
+	{name: "mcpwire", connect: connectMCPWire(nil)},
+	{name: "go-sdk", connect: connectGoSDK},
+	{name: "mcp-go", connect: connectMCPGo},
+	{name: "mcpwire-nocache", connect: connectMCPWire(&client.Options{NoCache: true})},
+	{name: "wire", connect: connectWire, floor: true},
 }
 
 // mcpwireSession is mcpwire's public client package.

@@ -21,6 +21,18 @@
 // no client pays for reconnecting when its concurrent calls outnumber the
 // default's two idle connections.
 //
+// -clients picks the clients; besides the three libraries it knows
+// mcpwire-nocache (mcpwire without its response cache) and wire, the floor
+// of wire.go: a hand-written client of a few pre-encoded lines, which
+// shows what the server and the transport cost with no client library.
+// Its columns give mcpwire ÷ wire and wire ÷ the better other.
+//
+// -mcpload BIN runs cmd/mcpload (built to BIN) over HTTP once per round
+// after the clients, against a fresh server of its own, with its conc
+// phase of -m calls from -c callers; the HTTP table then gives mcpwire's
+// concurrent calls/s ÷ mcpload's, for the target's "or within 10% of
+// mcpload".
+//
 // -cpuprofile FILE writes a CPU profile of the whole run and -memprofile
 // FILE one of its allocations (each sampled, which slows the run); with
 // -clients mcpwire they profile mcpwire's client side alone.
@@ -49,7 +61,8 @@ func main() {
 	flag.IntVar(&p.workers, "c", 16, "goroutines of the concurrent phase")
 	flag.StringVar(&p.text, "text", "hello, benchmark", "the echo tool's argument")
 	transports := flag.String("transports", "stdio,http", "comma-separated: stdio, http")
-	clients := flag.String("clients", "mcpwire,go-sdk,mcp-go", "comma-separated clients to measure (also: mcpwire-nocache)")
+	clients := flag.String("clients", "mcpwire,go-sdk,mcp-go", "comma-separated clients to measure (also: mcpwire-nocache, wire)")
+	mcpload := flag.String("mcpload", "", "over HTTP, also run cmd/mcpload's conc phase, built to `BIN`, once per round")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	memprofile := flag.String("memprofile", "", "write a heap profile (every allocation sampled) at the end of the run to `FILE`")
 	flag.Parse()
@@ -84,6 +97,7 @@ func main() {
 	failed := false
 	for _, tr := range strings.Split(*transports, ",") {
 		results := make([]map[string]figures, *rounds)
+		var loads []loadFigures
 		for r := range *rounds {
 			results[r] = map[string]figures{}
 			for k := range libs {
@@ -97,9 +111,18 @@ func main() {
 				}
 				results[r][lib.name] = f
 			}
+			if tr == "http" && *mcpload != "" {
+				fmt.Fprintf(os.Stderr, "%s round %d: mcpload...\n", tr, r+1)
+				l, err := runMCPLoad(context.Background(), *mcpload, *server, p)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "clientbench: mcpload, round %d: %v\n", r+1, err)
+					failed = true
+				}
+				loads = append(loads, l) // zero when it failed
+			}
 		}
 		fmt.Println()
-		report(os.Stdout, tr, libs, results)
+		report(os.Stdout, tr, libs, results, loads)
 	}
 	if failed {
 		pprof.StopCPUProfile()
