@@ -27,6 +27,24 @@ const cancelWriteTimeout = time.Second
 func (s *Session) readLoop() {
 	defer close(s.readEnd)
 	defer s.cancelServing()
+	if fs, ok := s.conn.(transport.FastStream); ok {
+		// Each routes on the stream's own reading goroutine: an answer
+		// reaches its caller with one hand-off, not two.
+		err := fs.Each(s.life, func(msg jsonrpc.Message, err error, _ func()) {
+			var de *jsonrpc.DecodeError
+			switch {
+			case errors.As(err, &de):
+				s.invalid(de)
+			case err == nil:
+				s.route(msg)
+			}
+		})
+		if err == nil {
+			err = io.EOF // the input ended cleanly
+		}
+		s.readErr = s.endError(err)
+		return
+	}
 	for {
 		msg, err := s.conn.Read(s.life)
 		if err != nil {
