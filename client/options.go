@@ -51,8 +51,10 @@ type Options struct {
 	// OnNotification gets every notification the server sends outside a
 	// [Client.Listen] stream, in arrival order: log messages
 	// (notifications/message), list changes and resource updates of a
-	// legacy server, and anything else. It runs on the client's reading
-	// goroutine and must not block or call the client.
+	// legacy server, and anything else. It runs on a goroutine that reads
+	// the server's messages (over HTTP, the one of the response stream
+	// that carried the notification), one notification at a time, and
+	// must not block or call the client.
 	OnNotification func(*jsonrpc.Notification)
 
 	// Admit is the caller's policy for tools, applied after the

@@ -20,8 +20,8 @@ var progressTokens atomic.Int64
 // (the specification's Progress section): each request carries a
 // progressToken of its own in _meta, and f gets every
 // notifications/progress the server sends with it until the call returns.
-// f runs on the client's reading goroutine and must not block or call the
-// client.
+// f runs on a goroutine that reads the server's messages and must not
+// block or call the client.
 func WithProgress(ctx context.Context, f func(protocol.ProgressNotificationParams)) context.Context {
 	return context.WithValue(ctx, progressKey{}, f)
 }

@@ -117,6 +117,9 @@ func Equal(a []byte, aEscaped bool, b []byte, bEscaped bool) bool {
 // decides: "name", "Name" and "N\u0041ME" are all equal.
 func EqualFold(a []byte, aEscaped bool, b []byte, bEscaped bool) bool {
 	if !aEscaped && !bEscaped {
+		if len(a) > 0 && len(b) > 0 && a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf && asciiLower(a[0]) != asciiLower(b[0]) {
+			return false // two ASCII first characters fold only to each other
+		}
 		return bytes.EqualFold(a, b)
 	}
 	i, j := 0, 0
@@ -129,6 +132,15 @@ func EqualFold(a []byte, aEscaped bool, b []byte, bEscaped bool) bool {
 		}
 	}
 	return i == len(a) && j == len(b)
+}
+
+// asciiLower returns the ASCII letter c in lower case, any other byte as
+// it is.
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // foldEqual reports whether two runes are equal under simple folding, as

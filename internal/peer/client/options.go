@@ -45,9 +45,11 @@ type Options struct {
 	Capabilities *protocol.ClientCapabilities
 	// Handlers answer the server's requests for input.
 	Handlers Handlers
-	// OnNotification gets every notification the server sends, on the
-	// session's reading goroutine and in arrival order. It must not block
-	// or call the session: responses wait while it runs.
+	// OnNotification gets every notification the server sends, one at a
+	// time, on a goroutine that reads the server's messages (over HTTP,
+	// the one of the response stream that carried it), in the order each
+	// stream carried them. It must not block or call the session:
+	// responses wait while it runs.
 	OnNotification func(*jsonrpc.Notification)
 	// DiscoverTimeout bounds the server/discover probe of Auto (default
 	// DefaultDiscoverTimeout). The caller's context bounds it too.

@@ -19,8 +19,9 @@ const maxProblems = 64
 // Session is a connection to one server in one era. Its methods are safe
 // for concurrent use.
 type Session struct {
-	conn transport.Conn
-	opts Options
+	conn     transport.Conn
+	notifyMu sync.Mutex // held while a notification is handled
+	opts     Options
 
 	// life ends when the session closes: it stops the reader and the
 	// handlers of the server's requests.

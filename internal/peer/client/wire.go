@@ -27,10 +27,10 @@ const cancelWriteTimeout = time.Second
 func (s *Session) readLoop() {
 	defer close(s.readEnd)
 	defer s.cancelServing()
-	if fs, ok := s.conn.(transport.FastStream); ok {
-		// Each routes on the stream's own reading goroutine: an answer
-		// reaches its caller with one hand-off, not two.
-		err := fs.Each(s.life, func(msg jsonrpc.Message, err error, _ func()) {
+	if e, ok := s.conn.(eacher); ok {
+		// Each routes on the connection's own reading goroutines: an
+		// answer reaches its caller with one hand-off, not two.
+		err := e.Each(s.life, func(msg jsonrpc.Message, err error, _ func()) {
 			var de *jsonrpc.DecodeError
 			switch {
 			case errors.As(err, &de):
@@ -58,6 +58,14 @@ func (s *Session) readLoop() {
 		}
 		s.route(msg)
 	}
+}
+
+// eacher is a connection that hands each message to a function on the
+// goroutine that read it: a transport.Stream (one reading goroutine) or
+// an HTTP connection (one per response stream, so that route runs on
+// several at once).
+type eacher interface {
+	Each(ctx context.Context, fn func(msg jsonrpc.Message, err error, detach func())) error
 }
 
 // endError classifies the error that ended reading.
@@ -230,6 +238,10 @@ func (s *Session) cancelRequest(id jsonrpc.ID, cause error) {
 // watcher (WatchProgress); every notification then goes to
 // Options.OnNotification.
 func (s *Session) notified(n *jsonrpc.Notification) {
+	// An HTTP connection routes each response stream on its own
+	// goroutine: the notifications are handled one at a time all the same.
+	s.notifyMu.Lock()
+	defer s.notifyMu.Unlock()
 	if n.Method == protocol.NotificationCancelled {
 		var p struct {
 			RequestID jsonrpc.ID `json:"requestId"`

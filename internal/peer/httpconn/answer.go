@@ -15,7 +15,7 @@ import (
 // jsonBody reads an application/json answer: one message, which should
 // be the response.
 func (c *Conn) jsonBody(cl *call, resp *http.Response) {
-	b, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageBytes)+1))
+	b, err := readBody(resp, c.opts.MaxMessageBytes)
 	switch {
 	case err != nil:
 		c.broke(cl, err)
@@ -193,4 +193,15 @@ func Failure(err error) (string, bool) {
 		return de.Err.Message, true
 	}
 	return "", false
+}
+
+// readBody reads a response body of at most limit bytes (one more tells
+// that it is longer): in one allocation when its length is known.
+func readBody(resp *http.Response, limit int) ([]byte, error) {
+	if n := resp.ContentLength; n >= 0 && n <= int64(limit) {
+		b := make([]byte, n)
+		_, err := io.ReadFull(resp.Body, b)
+		return b, err
+	}
+	return io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
 }

@@ -98,6 +98,10 @@ type Conn struct {
 	challenge    string // the WWW-Authenticate of the last 401
 
 	closeOnce sync.Once
+
+	eachMu   sync.RWMutex                                        // held to read while each runs, to write while Each ends
+	each     func(msg jsonrpc.Message, err error, detach func()) // Each's function, while Each runs
+	eachDone bool                                                // Each has returned
 }
 
 // item is one message for Read: a message, or a *jsonrpc.DecodeError.
@@ -186,6 +190,9 @@ func (c *Conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 // deliver hands one message (or decode error) to Read; it reports false
 // when the Conn closed first.
 func (c *Conn) deliver(msg jsonrpc.Message, err error) bool {
+	if handed, done := c.handTo(msg, err); handed || done {
+		return handed
+	}
 	select {
 	case c.inbox <- item{msg, err}:
 		return true

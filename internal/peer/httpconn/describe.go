@@ -15,8 +15,11 @@ import (
 // mediaType returns a Content-Type's media type, lower-cased, without
 // parameters; "" when there is none or it cannot be read.
 func mediaType(ct string) string {
-	if ct == "" {
+	switch ct {
+	case "":
 		return ""
+	case typeJSON, typeStream:
+		return ct
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil {

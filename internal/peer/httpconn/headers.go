@@ -22,6 +22,13 @@ const (
 	hdrLastEventID     = "Last-Event-ID"
 )
 
+// The canonical forms of header names, the keys of an http.Header.
+var (
+	keyProtocolVersion = http.CanonicalHeaderKey(hdrProtocolVersion)
+	keyMethod          = http.CanonicalHeaderKey(hdrMethod)
+	keyName            = http.CanonicalHeaderKey(hdrName)
+)
+
 // Media types.
 const (
 	typeJSON   = "application/json"
@@ -48,19 +55,55 @@ type outgoing struct {
 func (c *Conn) prepare(method string, params json.RawMessage, body []byte) outgoing {
 	out := outgoing{method: method, body: body, header: c.baseHeader()}
 	h := out.header
-	h.Set("Content-Type", typeJSON)
-	h.Set("Accept", acceptPOST)
-	p, _ := jsonx.ParseObject(params)
-	meta, _ := jsonx.ParseObject(p.Get("_meta"))
+	h["Content-Type"] = valueJSON
+	h["Accept"] = valueAccept
+	var buf [8]jsonx.Member
+	p, _ := jsonx.ParseObjectInto(params, buf[:0])
+	var metaBuf [4]jsonx.Member
+	meta, _ := jsonx.ParseObjectInto(p.Get("_meta"), metaBuf[:0])
 	if v, ok := jsonString(meta.Get(protocol.MetaProtocolVersion)); ok {
 		out.modern = true
-		h.Set(hdrProtocolVersion, v)
-		h.Set(hdrMethod, method)
+		h[keyProtocolVersion] = oneValue(v)
+		h[keyMethod] = oneValue(method)
 		c.nameHeaders(h, method, p)
 		return out
 	}
 	c.sessionHeaders(h)
 	return out
+}
+
+// The values of the headers every POST carries, shared: a one-element
+// slice at full capacity, which an append to the header copies.
+var (
+	valueJSON   = []string{typeJSON}
+	valueAccept = []string{acceptPOST}
+)
+
+// commonValues are shared values of MCP-Protocol-Version and Mcp-Method,
+// made once.
+var commonValues = func() map[string][]string {
+	m := map[string][]string{}
+	for _, r := range protocol.Revisions() {
+		m[r.String()] = []string{r.String()}
+	}
+	for _, v := range []string{
+		protocol.MethodCallTool, protocol.MethodListTools, protocol.MethodReadResource,
+		protocol.MethodListResources, protocol.MethodListResourceTemplates, protocol.MethodGetPrompt,
+		protocol.MethodListPrompts, protocol.MethodComplete, protocol.MethodDiscover,
+		protocol.MethodSubscriptionsListen, protocol.MethodPing,
+	} {
+		m[v] = []string{v}
+	}
+	return m
+}()
+
+// oneValue returns a header value of v alone, shared when it is a common
+// one.
+func oneValue(v string) []string {
+	if vs, ok := commonValues[v]; ok {
+		return vs
+	}
+	return []string{v}
 }
 
 // baseHeader returns a copy of Options.Header.
@@ -100,7 +143,7 @@ func (c *Conn) nameHeaders(h http.Header, method string, p jsonx.Object) {
 	if !ok {
 		return
 	}
-	h.Set(hdrName, header.EncodeValue(name))
+	h[keyName] = []string{header.EncodeValue(name)}
 	if method != protocol.MethodCallTool {
 		return
 	}
@@ -139,11 +182,15 @@ func paramValue(raw json.RawMessage) (string, bool) {
 
 // jsonString decodes a JSON string; ok is false for anything else.
 func jsonString(raw json.RawMessage) (string, bool) {
-	if jsonx.FirstByte(raw) != '"' {
+	i := jsonx.SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '"' {
 		return "", false
 	}
-	var s string
-	return s, json.Unmarshal(raw, &s) == nil
+	s, next, ok := jsonx.ScanString(raw, i, jsonx.Lenient)
+	if !ok || jsonx.SkipSpace(raw, next) != len(raw) {
+		return "", false
+	}
+	return s.Text(raw), true
 }
 
 // learn records the x-mcp-header annotations of the tools a tools/list
@@ -188,7 +235,8 @@ func (c *Conn) excluded(m *jsonrpc.Request) (name string, why error) {
 	if !c.opts.ExcludeInvalidTools || m.Method != protocol.MethodCallTool {
 		return "", nil
 	}
-	p, _ := jsonx.ParseObject(m.Params)
+	var buf [8]jsonx.Member
+	p, _ := jsonx.ParseObjectInto(m.Params, buf[:0])
 	name, ok := jsonString(p.Get("name"))
 	if !ok {
 		return "", nil

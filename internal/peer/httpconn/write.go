@@ -27,7 +27,7 @@ const excerptBytes = 4 << 10
 // error means the message could not be sent: the Conn is closed, ctx
 // ended, or the server could not be reached (which breaks the Conn).
 func (c *Conn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	body, err := jsonrpc.Marshal(msg)
+	body, err := jsonrpc.AppendMessage(make([]byte, 0, sizeHint(msg)), msg)
 	if err != nil {
 		return fmt.Errorf("httpconn: %w", err)
 	}
@@ -46,6 +46,21 @@ func (c *Conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return c.send(ctx, c.prepare("", nil, body))
 	}
 	return fmt.Errorf("httpconn: a %T is not POSTed: one message per POST", msg)
+}
+
+// sizeHint is about the size of msg encoded, so that its body is made in
+// one allocation.
+func sizeHint(msg jsonrpc.Message) int {
+	const envelope = 64 // jsonrpc, id, method and the punctuation
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		return envelope + len(m.Method) + len(m.Params)
+	case *jsonrpc.Notification:
+		return envelope + len(m.Method) + len(m.Params)
+	case *jsonrpc.Response:
+		return envelope + len(m.Result)
+	}
+	return envelope
 }
 
 // request starts the POST of a request on a goroutine of its own and waits
