@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -31,12 +32,12 @@ func (s *Session) readLoop() {
 		// Each routes on the connection's own reading goroutines: an
 		// answer reaches its caller with one hand-off, not two.
 		err := e.Each(s.life, func(msg jsonrpc.Message, err error, _ func()) {
-			var de *jsonrpc.DecodeError
-			switch {
-			case errors.As(err, &de):
-				s.invalid(de)
-			case err == nil:
+			if err == nil {
 				s.route(msg)
+				return
+			}
+			if de := (*jsonrpc.DecodeError)(nil); errors.As(err, &de) {
+				s.invalid(de)
 			}
 		})
 		if err == nil {
@@ -160,7 +161,7 @@ func (s *Session) roundTrip(ctx context.Context, method string, params json.RawM
 	}
 	id := jsonrpc.Int64ID(s.nextID.Add(1))
 	key := id.Key()
-	ch := make(chan reply, 1)
+	ch := replyChans.Get().(chan reply)
 	s.mu.Lock()
 	s.pending[key] = ch
 	s.mu.Unlock()
@@ -177,6 +178,7 @@ func (s *Session) roundTrip(ctx context.Context, method string, params json.RawM
 	}
 	select {
 	case r := <-ch:
+		replyChans.Put(ch) // its one reply taken: nothing is sent on it again
 		return r.resp, wrap(method, r.err)
 	case <-s.readEnd:
 		select {
@@ -198,6 +200,11 @@ func (s *Session) roundTrip(ctx context.Context, method string, params json.RawM
 	}
 }
 
+// replyChans are the channels a call awaits its reply on, buffered for
+// one: each is given to one call at a time, and back once its reply was
+// taken.
+var replyChans = sync.Pool{New: func() any { return make(chan reply, 1) }}
+
 // wrap names the method in a reply's error.
 func wrap(method string, err error) error {
 	if err == nil {
@@ -211,7 +218,8 @@ func (s *Session) writeError(err error) error {
 	if s.life.Err() != nil {
 		return ErrClosed
 	}
-	if errors.Is(err, transport.ErrClosed) {
+	var lost interface{ Lost() bool }
+	if errors.Is(err, transport.ErrClosed) || errors.Is(err, transport.ErrPeerGone) || (errors.As(err, &lost) && lost.Lost()) {
 		return fmt.Errorf("%w: %w", ErrDisconnected, err)
 	}
 	return err

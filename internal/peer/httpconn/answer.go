@@ -113,12 +113,14 @@ func (c *Conn) refused(cl *call, resp *http.Response) {
 	if err == nil && len(b) <= c.opts.MaxMessageBytes && mediaType(resp.Header.Get("Content-Type")) == typeJSON {
 		if r, derr := jsonrpc.Decode(b); derr == nil {
 			if r, isResp := r.(*jsonrpc.Response); isResp && r.ID.Key() == cl.id.Key() {
+				cl.answered = true
 				c.deliver(r, nil)
 				return
 			}
 		}
 	}
 	if cl.out.method == protocol.MethodDiscover {
+		cl.answered = true
 		c.deliver(&jsonrpc.Response{ID: cl.id, Error: statusError(resp, b)}, nil)
 		return
 	}

@@ -54,15 +54,19 @@ func (c *Conn) untrack(cl *call) {
 	c.wg.Done()
 }
 
-// run POSTs a request and reads its answer.
-func (c *Conn) run(cl *call) {
+// run POSTs a request and reads its answer; traced, it tells the Write
+// waiting on another goroutine as soon as the request is written.
+func (c *Conn) run(cl *call, traced bool) {
 	defer c.untrack(cl)
-	trace := &httptrace.ClientTrace{WroteRequest: func(w httptrace.WroteRequestInfo) {
-		if w.Err == nil {
-			cl.signal(nil)
-		}
-	}}
-	req, err := c.newRequest(httptrace.WithClientTrace(cl.ctx, trace), http.MethodPost, bytes.NewReader(cl.out.body), cl.out.header)
+	ctx := cl.ctx
+	if traced {
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteRequest: func(w httptrace.WroteRequestInfo) {
+			if w.Err == nil {
+				cl.signal(nil)
+			}
+		}})
+	}
+	req, err := c.newRequest(ctx, http.MethodPost, bytes.NewReader(cl.out.body), cl.out.header)
 	if err != nil {
 		cl.signal(err)
 		return

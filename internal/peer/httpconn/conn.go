@@ -204,10 +204,22 @@ func (c *Conn) deliver(msg jsonrpc.Message, err error) bool {
 // fail records that the connection broke: Read returns err, Write fails.
 func (c *Conn) fail(err error) {
 	c.breakOnce.Do(func() {
-		c.brokenErr = err
+		c.brokenErr = &lostError{err}
 		close(c.broken)
 	})
 }
+
+// lostError is the error of a Conn that broke: no request can be sent or
+// answered any more. Lost tells a caller that classifies errors (the
+// client's session) that the connection is gone, whichever operation met
+// it first.
+type lostError struct{ err error }
+
+func (e *lostError) Error() string { return e.err.Error() }
+func (e *lostError) Unwrap() error { return e.err }
+
+// Lost reports that the connection is gone.
+func (e *lostError) Lost() bool { return true }
 
 // enter counts one more goroutine or request in flight, unless the Conn
 // is closed or broken.

@@ -51,6 +51,13 @@ func (c *Conn) Each(ctx context.Context, fn func(msg jsonrpc.Message, err error,
 // are its streams' own, and need no replacement.
 func noDetach() {}
 
+// eaching reports whether Each runs.
+func (c *Conn) eaching() bool {
+	c.eachMu.RLock()
+	defer c.eachMu.RUnlock()
+	return c.each != nil
+}
+
 // handTo calls Each's function with one message and reports true when
 // Each runs; done is true when Each has returned (the message is dropped).
 func (c *Conn) handTo(msg jsonrpc.Message, err error) (handed, done bool) {

@@ -61,7 +61,7 @@ func (c *Conn) prepare(method string, params json.RawMessage, body []byte) outgo
 	p, _ := jsonx.ParseObjectInto(params, buf[:0])
 	var metaBuf [4]jsonx.Member
 	meta, _ := jsonx.ParseObjectInto(p.Get("_meta"), metaBuf[:0])
-	if v, ok := jsonString(meta.Get(protocol.MetaProtocolVersion)); ok {
+	if v, ok := jsonBytes(meta.Get(protocol.MetaProtocolVersion)); ok {
 		out.modern = true
 		h[keyProtocolVersion] = oneValue(v)
 		h[keyMethod] = oneValue(method)
@@ -99,11 +99,11 @@ var commonValues = func() map[string][]string {
 
 // oneValue returns a header value of v alone, shared when it is a common
 // one.
-func oneValue(v string) []string {
-	if vs, ok := commonValues[v]; ok {
+func oneValue[S string | []byte](v S) []string {
+	if vs, ok := commonValues[string(v)]; ok {
 		return vs
 	}
-	return []string{v}
+	return []string{string(v)}
 }
 
 // baseHeader returns a copy of Options.Header.
@@ -182,15 +182,25 @@ func paramValue(raw json.RawMessage) (string, bool) {
 
 // jsonString decodes a JSON string; ok is false for anything else.
 func jsonString(raw json.RawMessage) (string, bool) {
+	b, ok := jsonBytes(raw)
+	return string(b), ok
+}
+
+// jsonBytes is jsonString without a copy when the string holds no escape:
+// its content within raw.
+func jsonBytes(raw json.RawMessage) ([]byte, bool) {
 	i := jsonx.SkipSpace(raw, 0)
 	if i >= len(raw) || raw[i] != '"' {
-		return "", false
+		return nil, false
 	}
 	s, next, ok := jsonx.ScanString(raw, i, jsonx.Lenient)
 	if !ok || jsonx.SkipSpace(raw, next) != len(raw) {
-		return "", false
+		return nil, false
 	}
-	return s.Text(raw), true
+	if !s.Escaped {
+		return s.Content(raw), true
+	}
+	return []byte(s.Text(raw)), true
 }
 
 // learn records the x-mcp-header annotations of the tools a tools/list
@@ -237,11 +247,15 @@ func (c *Conn) excluded(m *jsonrpc.Request) (name string, why error) {
 	}
 	var buf [8]jsonx.Member
 	p, _ := jsonx.ParseObjectInto(m.Params, buf[:0])
-	name, ok := jsonString(p.Get("name"))
+	b, ok := jsonBytes(p.Get("name"))
 	if !ok {
 		return "", nil
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	return name, c.invalid[name]
+	why = c.invalid[string(b)]
+	c.mu.Unlock()
+	if why == nil {
+		return "", nil
+	}
+	return string(b), why
 }

@@ -64,13 +64,17 @@ func sizeHint(msg jsonrpc.Message) int {
 }
 
 // request starts the POST of a request on a goroutine of its own and waits
-// until it is written.
+// until it is written. A 2026-07-28 request, while Each runs, is instead
+// POSTed and answered on the caller's goroutine (see answerNow).
 func (c *Conn) request(ctx context.Context, m *jsonrpc.Request, out outgoing) error {
 	if err := c.enter(); err != nil {
 		return err
 	}
 	cl := c.track(m.ID, out)
-	go c.run(cl)
+	if out.modern && c.eaching() {
+		return c.answerNow(ctx, cl)
+	}
+	go c.run(cl, true)
 	select {
 	case err := <-cl.sent:
 		return err
@@ -78,6 +82,37 @@ func (c *Conn) request(ctx context.Context, m *jsonrpc.Request, out outgoing) er
 		cl.cancel()
 		return ctx.Err()
 	}
+}
+
+// answerNow POSTs a 2026-07-28 request and reads its answer on the
+// caller's goroutine, handing each message to Each's function there: the
+// response is with the caller when Write returns, with no goroutine
+// started and none woken. It returns nil once the request was answered
+// (a response, or the failure delivered in its place); otherwise why it
+// was not. ctx ending closes the request's stream, which is how a
+// 2026-07-28 client cancels a request.
+func (c *Conn) answerNow(ctx context.Context, cl *call) error {
+	stop := context.AfterFunc(ctx, cl.cancel)
+	c.run(cl, false)
+	stop()
+	if cl.answered {
+		return nil
+	}
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case c.isClosed():
+		return transport.ErrClosed
+	}
+	select {
+	case <-c.broken: // the server's connection dropped
+		return c.brokenErr
+	default:
+	}
+	if err := <-cl.sent; err != nil { // run always signals
+		return err
+	}
+	return fmt.Errorf("httpconn: the answer to %s ended without a response", cl.out.method)
 }
 
 // refuse answers the tools/call id of the excluded tool name with an
