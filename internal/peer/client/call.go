@@ -187,8 +187,10 @@ type input struct {
 // inputRequired returns what result asks when its resultType is
 // input_required, nil otherwise.
 func inputRequired(result json.RawMessage) (*input, error) {
-	if jsonx.FirstByte(result) != '{' {
-		return nil, nil // not an object: complete
+	if jsonx.FirstByte(result) != '{' || bytes.HasPrefix(result, completeFirst) {
+		// Not an object, or one that says first that it is complete (the
+		// wire's decoder refuses a result that repeats a key): complete.
+		return nil, nil
 	}
 	sc := jsonx.Scanner{Collect: true, Trusted: true} // checked by the wire's decoder
 	if _, ok := sc.Scan(result); !ok {
@@ -219,6 +221,10 @@ func inputRequired(result json.RawMessage) (*input, error) {
 	}
 	return &in, nil
 }
+
+// completeFirst starts a result whose first member says it is complete, as
+// servers commonly write it.
+var completeFirst = []byte(`{"resultType":"` + string(protocol.ResultTypeComplete) + `"`)
 
 // isInputRequired reports whether the resultType token rt is the string
 // "input_required".
