@@ -57,6 +57,14 @@ func ResultType(revision string, result json.RawMessage) string {
 // results included), present when the tool declares an outputSchema
 // (except on isError results), and mirrored by a text block.
 func Result(revision string, descriptor, result json.RawMessage) []Problem {
+	if r := protocol.ParseRevision(revision); r.Known() && plainResult(r, descriptor, result) {
+		return nil
+	}
+	return fullResult(revision, descriptor, result)
+}
+
+// fullResult is Result without its fast path.
+func fullResult(revision string, descriptor, result json.RawMessage) []Problem {
 	rep := &report{gate: GateConsume}
 	r, ok := rep.known(revision)
 	if !ok {
