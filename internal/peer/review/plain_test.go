@@ -15,8 +15,8 @@ var plainCases = []struct {
 	{`{"resultType":"complete","content":[{"type":"text","text":"hi"}]}`, true},
 	{`{"resultType":"complete","content":[],"isError":true,"_meta":{"x":1}}`, true},
 	{`{"content":[{"text":"a","type":"text"},{"type":"text","text":"b"}],"resultType":"complete"}`, true},
-	{`{"content":[{"type":"text","text":"hi"}]}`, false},                                               // no resultType: advised
-	{`{"resultType":"complete","content":[{"type":"text","text":1}]}`, false},                          // text not a string
+	{`{"content":[{"type":"text","text":"hi"}]}`, false},                      // no resultType: advised
+	{`{"resultType":"complete","content":[{"type":"text","text":1}]}`, false}, // text not a string
 	{`{"resultType":"complete","content":[{"type":"image","data":"aGk=","mimeType":"image/png"}]}`, false},
 	{`{"resultType":"complete","content":[{"type":"text","text":"hi","_meta":{}}]}`, false},
 	{`{"resultType":"complete","content":[{"type":"text","text":"hi"}],"isError":"no"}`, false},
