@@ -39,6 +39,25 @@ func (s Str) Content(data []byte) []byte { return data[s.Start:s.End] }
 // Text returns the string's decoded text.
 func (s Str) Text(data []byte) string { return Unescape(data[s.Start:s.End], s.Escaped) }
 
+// StringValue returns the text of raw when raw is one JSON string (white
+// space around it allowed), read in Lenient mode: the bytes between its
+// quotes, within raw, when it holds no escape, else its decoded copy. It
+// lets a reader compare a string, or look it up in a map, without a copy.
+func StringValue(raw []byte) ([]byte, bool) {
+	i := SkipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '"' {
+		return nil, false
+	}
+	s, next, ok := ScanString(raw, i, Lenient)
+	if !ok || SkipSpace(raw, next) != len(raw) {
+		return nil, false
+	}
+	if !s.Escaped {
+		return s.Content(raw), true
+	}
+	return []byte(s.Text(raw)), true
+}
+
 const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080

@@ -55,3 +55,29 @@ func TestPlain8(t *testing.T) {
 		}
 	}
 }
+
+// StringValue reads one JSON string, aliasing it when it has no escape.
+func TestStringValue(t *testing.T) {
+	for _, tt := range []struct {
+		raw, want string
+		ok        bool
+	}{
+		{`"abc"`, "abc", true},
+		{` "a\u0062c" `, "abc", true},
+		{`""`, "", true},
+		{`"abc`, "", false},
+		{`"a" "b"`, "", false},
+		{`1`, "", false},
+		{``, "", false},
+		{"\"a\x01\"", "", false},
+	} {
+		got, ok := StringValue([]byte(tt.raw))
+		if ok != tt.ok || string(got) != tt.want {
+			t.Errorf("StringValue(%q) = %q, %v; want %q, %v", tt.raw, got, ok, tt.want, tt.ok)
+		}
+	}
+	raw := []byte(`"plain"`)
+	if got, _ := StringValue(raw); &got[0] != &raw[1] {
+		t.Error("a string without escapes was copied")
+	}
+}

@@ -186,22 +186,9 @@ func jsonString(raw json.RawMessage) (string, bool) {
 	return string(b), ok
 }
 
-// jsonBytes is jsonString without a copy when the string holds no escape:
-// its content within raw.
-func jsonBytes(raw json.RawMessage) ([]byte, bool) {
-	i := jsonx.SkipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '"' {
-		return nil, false
-	}
-	s, next, ok := jsonx.ScanString(raw, i, jsonx.Lenient)
-	if !ok || jsonx.SkipSpace(raw, next) != len(raw) {
-		return nil, false
-	}
-	if !s.Escaped {
-		return s.Content(raw), true
-	}
-	return []byte(s.Text(raw)), true
-}
+// jsonBytes is jsonString without a copy when the string holds no escape
+// (see jsonx.StringValue).
+func jsonBytes(raw json.RawMessage) ([]byte, bool) { return jsonx.StringValue(raw) }
 
 // learn records the x-mcp-header annotations of the tools a tools/list
 // result lists, for the Mcp-Param headers of their calls. A tool whose

@@ -77,24 +77,9 @@ func text(raw json.RawMessage) (string, bool) {
 	return string(b), ok
 }
 
-// str returns the content of raw when it is one JSON string: the bytes
-// between its quotes when it holds no escape (aliasing raw), else its
-// decoded text. It lets a reader compare a string, or look it up in a map,
-// without a copy.
-func str(raw json.RawMessage) ([]byte, bool) {
-	i := jsonx.SkipSpace(raw, 0)
-	if i >= len(raw) || raw[i] != '"' {
-		return nil, false
-	}
-	s, next, ok := jsonx.ScanString(raw, i, jsonx.Lenient)
-	if !ok || jsonx.SkipSpace(raw, next) != len(raw) {
-		return nil, false
-	}
-	if !s.Escaped {
-		return raw[s.Start:s.End], true
-	}
-	return []byte(s.Text(raw)), true
-}
+// str returns the text of raw when it is one JSON string, without a copy
+// when it holds no escape (see jsonx.StringValue).
+func str(raw json.RawMessage) ([]byte, bool) { return jsonx.StringValue(raw) }
 
 // array splits raw into its elements when it is a JSON array; they alias
 // raw. One scan checks it.
