@@ -18,7 +18,10 @@ import (
 const excerptBytes = 4 << 10
 
 // Write POSTs one message. A request's Write returns once the request is
-// written (its answer comes through Read); a notification's or a
+// written (its answer comes through Read), except for a 2026-07-28
+// request while Each runs: its Write returns once it is answered, the
+// answer handed to Each's function on the way (see answerNow). A
+// notification's or a
 // response's once the server answered the POST, which should be 202
 // Accepted (anything else is one of Problems). A notifications/cancelled
 // first stops reading the stream of the request it names: in the
