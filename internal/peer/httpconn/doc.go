@@ -27,7 +27,12 @@
 // # Answers
 //
 // A request's POST runs on a goroutine of its own: Write returns once the
-// request is written. Its answer is application/json (one message) or
+// request is written. While Each hands the messages to the session (on
+// the goroutine of the stream that carried each, with no hand-off to a
+// reader), a 2026-07-28 request is instead POSTed and answered on the
+// caller's goroutine, its Write returning once it is answered: that
+// revision cancels a request by closing its stream, which the caller's
+// context does. Its answer is application/json (one message) or
 // text/event-stream (notifications and, in a legacy session, the server's
 // own requests, then the response), read until the response; events of
 // another type than message are ignored (Problems), events with empty data
