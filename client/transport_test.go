@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/internal/testsupport/leakcheck"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -66,6 +68,15 @@ func TestStdio(t *testing.T) {
 			sum, err := client.CallToolAs[Sum](ctx, c, "add", Pair{40, 2})
 			if err != nil || sum.Sum != 42 {
 				t.Fatalf("add over stdio = %v, %v", sum, err)
+			}
+			// Arguments given as JSON that spans lines still make one
+			// line of the stdio transport.
+			sum, err = client.CallToolAs[Sum](ctx, c, "add", json.RawMessage("{\n  \"a\": 1,\r\n  \"b\": 2\n}"))
+			if err != nil || sum.Sum != 3 {
+				t.Fatalf("add with arguments over three lines = %v, %v", sum, err)
+			}
+			if got := c.Findings(); len(got) != 0 {
+				t.Errorf("findings: %v", got)
 			}
 			if err := c.Close(); err != nil {
 				t.Fatalf("Close: %v", err)
