@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"fmt"
 
 	json "github.com/goccy/go-json"
@@ -100,16 +101,32 @@ func resultSizeHint(res *tool.Result) int {
 	return n
 }
 
-// structuredJSON returns structured content as compact JSON.
+// structuredJSON returns structured content as compact JSON. A
+// json.RawMessage the tool gave (the tool's contract check has found it
+// JSON) is compacted when it spans lines: a stdio line cannot carry it as
+// it is.
 func structuredJSON(v any) (json.RawMessage, error) {
 	if raw, ok := v.(json.RawMessage); ok {
-		return raw, nil
+		return oneLine(raw)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("encoding structuredContent: %w", err)
 	}
 	return b, nil
+}
+
+// oneLine returns raw JSON, compacted when it spans lines (a line break in
+// JSON can only be white space).
+func oneLine(raw json.RawMessage) (json.RawMessage, error) {
+	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return raw, nil
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, fmt.Errorf("encoding structuredContent: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
 // appendContent appends the block's JSON; a text block without annotations
