@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"fmt"
 
 	json "github.com/goccy/go-json"
@@ -107,26 +106,13 @@ func resultSizeHint(res *tool.Result) int {
 // it is.
 func structuredJSON(v any) (json.RawMessage, error) {
 	if raw, ok := v.(json.RawMessage); ok {
-		return oneLine(raw)
+		return jsonx.OneLine(raw)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("encoding structuredContent: %w", err)
 	}
 	return b, nil
-}
-
-// oneLine returns raw JSON, compacted when it spans lines (a line break in
-// JSON can only be white space).
-func oneLine(raw json.RawMessage) (json.RawMessage, error) {
-	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-		return raw, nil
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return nil, fmt.Errorf("encoding structuredContent: %w", err)
-	}
-	return b.Bytes(), nil
 }
 
 // appendContent appends the block's JSON; a text block without annotations

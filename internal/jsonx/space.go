@@ -1,5 +1,11 @@
 package jsonx
 
+import (
+	"bytes"
+
+	json "github.com/goccy/go-json"
+)
+
 // IsSpace reports whether c is JSON white space: a space, a tab, a line
 // feed or a carriage return.
 func IsSpace(c byte) bool { return c <= ' ' && spaceBits&(1<<c) != 0 }
@@ -41,4 +47,19 @@ func TypeName(c byte) string {
 		return "null"
 	}
 	return ""
+}
+
+// OneLine returns the JSON text raw as it is unless it spans lines, which
+// one line of the stdio transport cannot carry: then compacted (a line
+// break in JSON can only be white space between tokens). Compacting fails
+// on raw that is not JSON.
+func OneLine(raw []byte) ([]byte, error) {
+	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return raw, nil
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -81,3 +81,19 @@ func TestStringValue(t *testing.T) {
 		t.Error("a string without escapes was copied")
 	}
 }
+
+// OneLine leaves one-line JSON alone (the same bytes) and compacts JSON
+// that spans lines; a line break that is not white space is not JSON.
+func TestOneLine(t *testing.T) {
+	same := []byte(`{ "a": 1 }`)
+	if got, err := OneLine(same); err != nil || &got[0] != &same[0] {
+		t.Errorf("one line: %q, %v; want the same bytes", got, err)
+	}
+	got, err := OneLine([]byte("{\n  \"a\": [1,\r\n 2],\n  \"s\": \"x y\"\n}"))
+	if err != nil || string(got) != `{"a":[1,2],"s":"x y"}` {
+		t.Errorf("lines: %q, %v", got, err)
+	}
+	if _, err := OneLine([]byte("{\"a\":\n")); err == nil {
+		t.Error("a cut value spanning lines: no error")
+	}
+}

@@ -118,23 +118,9 @@ func encodeParams(p any) (json.RawMessage, error) {
 	case nil:
 		return nil, nil
 	case json.RawMessage:
-		return oneLine(p)
+		return jsonx.OneLine(p) // a stdio line cannot carry it across lines
 	}
 	return json.Marshal(p)
-}
-
-// oneLine returns raw JSON as it is unless it spans lines, which a line
-// of the stdio transport cannot carry: then compacted. (A line break in
-// JSON can only be white space between tokens.)
-func oneLine(raw json.RawMessage) (json.RawMessage, error) {
-	if bytes.IndexByte(raw, '\n') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-		return raw, nil
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // metaFor returns the per-request _meta members for version.
