@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/mcpwire/mcpwire/client/signin"
 	"github.com/mcpwire/mcpwire/internal/peer/httpconn"
 	"github.com/mcpwire/mcpwire/internal/peer/proc"
 	"github.com/mcpwire/mcpwire/transport"
@@ -83,13 +84,27 @@ type HTTP struct {
 	// Header is added to every request, such as Authorization. It is
 	// never logged.
 	Header http.Header
+	// SignIn, when set, signs in to the server when it asks (401, or 403
+	// for more scope), following the MCP authorization specification,
+	// and sends the token with every request to the endpoint's origin.
+	SignIn *signin.Flow
 }
 
 func (h HTTP) open(ctx context.Context, o *Options) (*link, error) {
-	c, err := httpconn.New(h.URL, httpconn.Options{
+	opts := httpconn.Options{
 		Client: h.Client, Header: h.Header, MaxMessageBytes: o.MaxMessageBytes,
 		ExcludeInvalidTools: !o.Lenient,
-	})
+	}
+	if h.SignIn != nil {
+		if _, err := h.SignIn.Wrap(h.URL, nil); err != nil {
+			return nil, err
+		}
+		opts.Wrap = func(base http.RoundTripper) http.RoundTripper {
+			rt, _ := h.SignIn.Wrap(h.URL, base)
+			return rt
+		}
+	}
+	c, err := httpconn.New(h.URL, opts)
 	if err != nil {
 		return nil, err
 	}

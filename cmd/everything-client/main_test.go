@@ -38,7 +38,7 @@ func TestAcceptDefaults(t *testing.T) {
 
 // An unknown scenario, or a context that is not JSON, is refused.
 func TestRunRefuses(t *testing.T) {
-	if err := run("http://127.0.0.1:1/mcp", "auth/metadata-default", ""); err == nil || !strings.Contains(err.Error(), "unknown scenario") {
+	if err := run("http://127.0.0.1:1/mcp", "auth/no-such-scenario", ""); err == nil || !strings.Contains(err.Error(), "unknown scenario") {
 		t.Errorf("unknown scenario: %v", err)
 	}
 	if err := run("http://127.0.0.1:1/mcp", "initialize", "{"); err == nil || !strings.Contains(err.Error(), "MCP_CONFORMANCE_CONTEXT") {

@@ -17,6 +17,8 @@ type scenarioContext struct {
 	Name string `json:"name"`
 	// ToolCalls are the calls http-custom-headers asks for, in order.
 	ToolCalls []toolCall `json:"toolCalls"`
+	// What the auth/* scenarios give.
+	authContext
 }
 
 // toolCall is one tools/call a scenario asks for.
@@ -28,8 +30,9 @@ type toolCall struct {
 // scenario runs one client scenario against the server at url.
 type scenario func(ctx context.Context, url string, sc scenarioContext) error
 
-// scenarios are the client scenarios of the suites, by name; auth/* and
-// the sep-2640-* skills extension are not among them.
+// scenarios are the client scenarios of the suites, by name, with the
+// auth/* ones of auth.go; the sep-2640-* skills extension is not among
+// them.
 var scenarios = map[string]scenario{
 	"initialize":                          listTools,
 	"tools_call":                          callOne("add_numbers", `{"a":5,"b":3}`),

@@ -43,6 +43,9 @@ type Options struct {
 	Client *http.Client
 	// Header is added to every request, such as Authorization.
 	Header http.Header
+	// Wrap, when set, wraps the transport of the client that sends every
+	// request (Client's, or the Conn's own): a sign-in goes there.
+	Wrap func(http.RoundTripper) http.RoundTripper
 	// MaxMessageBytes bounds a JSON response body and an SSE event
 	// (default DefaultMaxMessageBytes); a larger one fails its request.
 	MaxMessageBytes int
@@ -133,6 +136,14 @@ func New(rawURL string, opts Options) (*Conn, error) {
 	if c.client == nil {
 		c.own = http.DefaultTransport.(*http.Transport).Clone()
 		c.client = &http.Client{Transport: c.own, CheckRedirect: keepMethod}
+	}
+	if opts.Wrap != nil {
+		cl := *c.client
+		if cl.Transport == nil {
+			cl.Transport = http.DefaultTransport
+		}
+		cl.Transport = opts.Wrap(cl.Transport)
+		c.client = &cl
 	}
 	c.life, c.stop = context.WithCancel(context.Background())
 	return c, nil
