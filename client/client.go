@@ -104,7 +104,11 @@ func (c *Client) open(ctx context.Context) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := engine.Connect(ctx, l.conn, c.sessionOptions())
+	so := c.sessionOptions()
+	if l.signIn {
+		so.DiscoverTimeout = -1
+	}
+	s, err := engine.Connect(ctx, l.conn, so)
 	if err != nil {
 		end(l)
 		return nil, err

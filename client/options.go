@@ -94,7 +94,9 @@ type Options struct {
 	Logger *slog.Logger
 
 	// DiscoverTimeout bounds the server/discover probe of era detection
-	// (default 2 s): a legacy server may never answer it.
+	// (default 2 s): a legacy server may never answer it. Over HTTP with
+	// SignIn it does not apply (a sign-in, with its user's step, may come
+	// before the answer); Connect's context bounds the probe.
 	DiscoverTimeout time.Duration
 	// MaxInputRounds bounds the input_required rounds of one 2026-07-28
 	// call (default 16).

@@ -23,8 +23,11 @@ type Transport interface {
 // it once the connection is closed.
 type link struct {
 	conn transport.Conn
-	http *httpconn.Conn                  // nil unless over HTTP
-	end  func(ctx context.Context) error // nil: nothing beyond the connection
+	http *httpconn.Conn // nil unless over HTTP
+	// signIn: a sign-in may come before the first answer, so that the
+	// era's probe is bounded only by the caller's context.
+	signIn bool
+	end    func(ctx context.Context) error // nil: nothing beyond the connection
 }
 
 // Stdio starts the server as a subprocess and speaks to it over its stdin
@@ -108,7 +111,7 @@ func (h HTTP) open(ctx context.Context, o *Options) (*link, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &link{conn: c, http: c}, nil
+	return &link{conn: c, http: c, signIn: h.SignIn != nil}, nil
 }
 
 // Conn speaks over a connection the caller made, such as one end of

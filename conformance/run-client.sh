@@ -25,8 +25,9 @@ binary "${CONFORMANCE_CLIENT:-}" everything-client
 client="$program"
 
 # suite name | package directory. Both run every client scenario
-# (--suite all): auth/* and the sep-2640-* extension too, which the client
-# does not implement yet and the baseline does not list.
+# (--suite all): auth/* (every one in the baseline) and the sep-2640-*
+# extension too, which the client does not implement yet and the baseline
+# does not list.
 suites=(
   "0.1.16|conformance-legacy"
   "0.2.0-alpha.12|conformance-modern"
@@ -39,12 +40,37 @@ for s in "${suites[@]}"; do
   "$node" "$cli" list --client >"$results/$name.list"
   echo "$version" >"$results/$name.version"
   echo "client --command <everything-client> --suite all" >"$results/$name.command"
-  # The suite exits 1 when any check failed (auth/* do); the summary decides.
+  # The suite exits 1 when any check failed; the summary decides.
   timeout 1200 "$node" "$cli" client --command "$client" --suite all -o "$results/$name" \
     >"$results/$name.log" 2>&1 || echo "$?" >"$results/$name.status"
   grep -E '^Total:' "$results/$name.log" | sed "s/^/   $name: /" || true
 done
 
+# The scenarios that test a refusal pass when the client signs in no
+# further; each must have stopped for the rule the scenario breaks, named
+# on the client's stderr, and not for any other reason.
+refusals=(
+  "0.2.0-alpha.12|auth/resource-mismatch|resource mismatch"
+  "0.1.16|auth/resource-mismatch|resource mismatch"
+  "0.2.0-alpha.12|auth/iss-supported-missing|issuer mismatch: .* its response has no iss"
+  "0.2.0-alpha.12|auth/iss-wrong-issuer|issuer mismatch: the authorization response names issuer"
+  "0.2.0-alpha.12|auth/iss-unexpected|issuer mismatch: the authorization response names issuer"
+  "0.2.0-alpha.12|auth/iss-normalized|issuer mismatch: the authorization response names issuer"
+  "0.2.0-alpha.12|auth/metadata-issuer-mismatch|issuer mismatch: the metadata at"
+  "0.2.0-alpha.12|auth/scope-retry-limit|HTTP 403 insufficient_scope"
+  "0.1.16|auth/scope-retry-limit|HTTP 403 insufficient_scope"
+)
+refused=0
+for r in "${refusals[@]}"; do
+  IFS='|' read -r suite name rule <<<"$r"
+  err="$(ls -d "$results/$suite/$name"-* 2>/dev/null | head -1)/stderr.txt"
+  if ! grep -Eq "$rule" "$err" 2>/dev/null; then
+    echo "FAIL: $suite $name did not stop for its rule (/$rule/ is not on its stderr)" >&2
+    refused=1
+  fi
+done
+
 summary_args=(--mode client --results "$results" --baseline "$here/baseline-client.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
 (( update )) && summary_args+=(--update-baseline)
 "$node" "$here/summarize.mjs" "${summary_args[@]}" 0.1.16 0.2.0-alpha.12
+exit "$refused"

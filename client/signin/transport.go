@@ -45,6 +45,17 @@ type transport struct {
 	s        *session
 }
 
+
+// unauthorized is the error of a request that could not be signed in. Its
+// Unauthorized method tells the client's connection that the request
+// failed and the connection did not: another request may need no more
+// than the token it has.
+type unauthorized struct{ err error }
+
+func (e *unauthorized) Error() string      { return e.err.Error() }
+func (e *unauthorized) Unwrap() error      { return e.err }
+func (e *unauthorized) Unauthorized() bool { return true }
+
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !sameOrigin(req.URL, t.endpoint) {
 		return t.base.RoundTrip(req) // never a token to another origin
@@ -69,23 +80,23 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		case resp.StatusCode == http.StatusUnauthorized:
 			drain(resp)
 			if signIns == maxSignIns {
-				return nil, fmt.Errorf("%w: %s refuses the token it was just given (HTTP 401)", ErrDenied, t.endpoint.Redacted())
+				return nil, &unauthorized{fmt.Errorf("%w: %s refuses the token it was just given (HTTP 401)", ErrDenied, t.endpoint.Redacted())}
 			}
 			signIns++
 			if tok, err = t.f.signIn(ctx, t.endpoint, t.s, tok, cs, false); err != nil {
-				return nil, err
+				return nil, &unauthorized{err}
 			}
 		case resp.StatusCode == http.StatusForbidden && strings.EqualFold(param(cs, "error"), "insufficient_scope"):
 			want := param(cs, "scope")
 			if tok == nil || stepUps == maxStepUps || (want != "" && covered(t.scopeOf(tok), want)) {
 				// Asking again for what was asked before cannot help.
 				drain(resp)
-				return nil, fmt.Errorf("%w: %s wants scope %q, which the authorization server did not grant (HTTP 403 insufficient_scope)", ErrDenied, t.endpoint.Redacted(), want)
+				return nil, &unauthorized{fmt.Errorf("%w: %s wants scope %q, which the authorization server did not grant (HTTP 403 insufficient_scope)", ErrDenied, t.endpoint.Redacted(), want)}
 			}
 			stepUps++
 			drain(resp)
 			if tok, err = t.f.signIn(ctx, t.endpoint, t.s, tok, cs, true); err != nil {
-				return nil, err
+				return nil, &unauthorized{err}
 			}
 		default:
 			return resp, nil
@@ -126,7 +137,7 @@ func (t *transport) send(req *http.Request, tok *Token) (*http.Response, error) 
 		if tok.Type == "DPoP" && t.f.cfg.DPoP != nil {
 			proof, err := t.f.cfg.DPoP.Proof(req.Method, req.URL.String(), tok.AccessToken, t.f.nonce(req.URL.String()))
 			if err != nil {
-				return nil, fmt.Errorf("signin: DPoP proof: %w", err)
+				return nil, &unauthorized{fmt.Errorf("signin: DPoP proof: %w", err)}
 			}
 			r.Header.Set("Authorization", "DPoP "+tok.AccessToken)
 			r.Header.Set("DPoP", proof)

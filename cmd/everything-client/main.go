@@ -29,6 +29,10 @@ import (
 // timeout bounds one scenario; the suites' own default is 30 s.
 const timeout = 25 * time.Second
 
+// discoverTimeout bounds the era's probe: the suites' servers all answer
+// it, but slowly when every scenario runs at once.
+const discoverTimeout = 10 * time.Second
+
 func main() {
 	if len(os.Args) == 2 && os.Args[1] == "-list" {
 		for _, name := range scenarioNames() {

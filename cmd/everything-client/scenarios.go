@@ -61,6 +61,9 @@ func connect(ctx context.Context, url string) (*session, error) {
 	c, err := client.Connect(ctx, client.HTTP{URL: url}, &client.Options{
 		ClientInfo: protocol.Implementation{Name: "mcpwire-everything-client"},
 		Elicit:     acceptDefaults,
+		// The suites run every scenario at once: on a loaded machine an
+		// answer may take longer than the default probe's 2 s.
+		DiscoverTimeout: discoverTimeout,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)

@@ -52,7 +52,8 @@ type Options struct {
 	// responses wait while it runs.
 	OnNotification func(*jsonrpc.Notification)
 	// DiscoverTimeout bounds the server/discover probe of Auto (default
-	// DefaultDiscoverTimeout). The caller's context bounds it too.
+	// DefaultDiscoverTimeout; negative: no bound). The caller's context
+	// bounds it too.
 	DiscoverTimeout time.Duration
 	// MaxInputRounds bounds the input_required rounds of one modern call
 	// (default DefaultMaxInputRounds); one more is ErrTooManyRounds.
@@ -103,7 +104,7 @@ func (o Options) withDefaults() Options {
 	if o.ClientInfo.Version == "" {
 		o.ClientInfo.Version = mcpwire.Version
 	}
-	if o.DiscoverTimeout <= 0 {
+	if o.DiscoverTimeout == 0 {
 		o.DiscoverTimeout = DefaultDiscoverTimeout
 	}
 	if o.MaxInputRounds <= 0 {

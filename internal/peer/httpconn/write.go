@@ -3,6 +3,7 @@ package httpconn
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -179,9 +180,11 @@ func (c *Conn) newRequest(ctx context.Context, method string, body io.Reader, hd
 }
 
 // doError classifies a request that got no HTTP response: the Conn
-// closed, the caller gave up (ctx), or the server could not be reached,
-// which breaks the Conn.
+// closed, the caller gave up (ctx), a sign-in failed (the request is
+// refused, the Conn lives on: another request may need no more than it
+// has), or the server could not be reached, which breaks the Conn.
 func (c *Conn) doError(ctx, pctx context.Context, err error) error {
+	var signIn interface{ Unauthorized() bool }
 	switch {
 	case c.isClosed():
 		return transport.ErrClosed
@@ -189,6 +192,8 @@ func (c *Conn) doError(ctx, pctx context.Context, err error) error {
 		return ctx.Err()
 	case pctx.Err() != nil:
 		return pctx.Err()
+	case errors.As(err, &signIn) && signIn.Unauthorized():
+		return err
 	}
 	c.fail(err)
 	return err
