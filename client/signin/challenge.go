@@ -45,7 +45,7 @@ func param(cs []challenge, name string) string {
 
 // parseChallenges parses one header value: challenges separated by
 // commas, each a scheme followed by comma-separated name=value pairs
-// (token68 forms are skipped).
+// (a token68 reads as a parameter with an empty value).
 func parseChallenges(s string) []challenge {
 	var out []challenge
 	p := &lexer{s: s}
@@ -77,6 +77,7 @@ func parseChallenges(s string) []challenge {
 				}
 			} else {
 				val = p.token()
+				p.skip("=") // the padding of a token68
 			}
 			c.params[strings.ToLower(name)] = val
 			p.skip(" \t")

@@ -1,0 +1,200 @@
+package signin_test
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// testServer is an MCP endpoint (/mcp, which answers "ok" to a good
+// token) with its authorization server on one loopback origin, and knobs
+// that make either misbehave as the refusals under test need.
+type testServer struct {
+	*httptest.Server
+	t *testing.T
+
+	// Knobs, set before the first request.
+	prmResource  string   // "" is the endpoint
+	issuer       string   // the metadata's issuer; "" is the right one
+	pkce         []string // code_challenge_methods_supported; nil is S256
+	iss          string   // the iss of the redirect: "" right, "-" none, else that
+	wrongState   bool     // the redirect carries another state
+	scope        string   // the scope the endpoint wants ("" any token)
+	refreshToken bool     // issue refresh tokens
+	expiresIn    int      // expires_in of tokens (0: not said)
+	asPrefix     string   // where the metadata says the AS lives (another origin, for tests)
+	withhold     string   // a scope the AS never grants
+
+	mu        sync.Mutex
+	tokens    map[string]string // access token → its scope
+	refreshes map[string]string // refresh token → its scope
+	challenge string            // the code_challenge of the last authorization
+	resource  string            // the resource of the last authorization
+	seen      []string          // Authorization headers the endpoint got
+
+	authorizations, grants, registrations atomic.Int32
+}
+
+func newTestServer(t *testing.T) *testServer {
+	s := &testServer{t: t, tokens: map[string]string{}, refreshes: map[string]string{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *testServer) endpoint() string { return s.URL + "/mcp" }
+
+func (s *testServer) serve(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/mcp":
+		s.mcp(w, r)
+	case "/.well-known/oauth-protected-resource/mcp":
+		res := s.prmResource
+		if res == "" {
+			res = s.endpoint()
+		}
+		writeJSON(w, 200, map[string]any{"resource": res, "authorization_servers": []string{s.URL}})
+	case "/.well-known/oauth-authorization-server":
+		iss := s.issuer
+		if iss == "" {
+			iss = s.URL
+		}
+		pkce := s.pkce
+		if pkce == nil {
+			pkce = []string{"S256"}
+		}
+		base := s.URL
+		if s.asPrefix != "" {
+			base = s.asPrefix
+		}
+		writeJSON(w, 200, map[string]any{
+			"issuer": iss, "authorization_endpoint": base + "/authorize", "token_endpoint": base + "/token",
+			"registration_endpoint": base + "/register", "code_challenge_methods_supported": pkce,
+			"token_endpoint_auth_methods_supported":          []string{"none"},
+			"authorization_response_iss_parameter_supported": true,
+		})
+	case "/register":
+		s.registrations.Add(1)
+		writeJSON(w, 201, map[string]any{"client_id": "client-1"})
+	case "/authorize":
+		s.authorize(w, r)
+	case "/token":
+		s.token(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (s *testServer) mcp(w http.ResponseWriter, r *http.Request) {
+	auth := r.Header.Get("Authorization")
+	s.mu.Lock()
+	s.seen = append(s.seen, auth)
+	scope, ok := s.tokens[strings.TrimPrefix(auth, "Bearer ")]
+	s.mu.Unlock()
+	meta := s.URL + "/.well-known/oauth-protected-resource/mcp"
+	switch {
+	case !ok:
+		w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer resource_metadata="%s"`, meta))
+		http.Error(w, "sign in", 401)
+	case s.scope != "" && !strings.Contains(" "+scope+" ", " "+s.scope+" "):
+		w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope="%s", resource_metadata="%s"`, s.scope, meta))
+		http.Error(w, "more scope", 403)
+	default:
+		fmt.Fprint(w, "ok")
+	}
+}
+
+func (s *testServer) authorize(w http.ResponseWriter, r *http.Request) {
+	s.authorizations.Add(1)
+	q := r.URL.Query()
+	s.mu.Lock()
+	s.challenge, s.resource = q.Get("code_challenge"), q.Get("resource")
+	s.mu.Unlock()
+	if q.Get("code_challenge_method") != "S256" {
+		http.Error(w, "PKCE", 400)
+		return
+	}
+	back, _ := url.Parse(q.Get("redirect_uri"))
+	v := back.Query()
+	v.Set("code", "code-"+q.Get("scope"))
+	v.Set("state", q.Get("state"))
+	if s.wrongState {
+		v.Set("state", "forged")
+	}
+	switch s.iss {
+	case "":
+		v.Set("iss", s.URL)
+	case "-":
+	default:
+		v.Set("iss", s.iss)
+	}
+	back.RawQuery = v.Encode()
+	http.Redirect(w, r, back.String(), http.StatusFound)
+}
+
+func (s *testServer) token(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var scope string
+	switch r.Form.Get("grant_type") {
+	case "authorization_code":
+		sum := sha256.Sum256([]byte(r.Form.Get("code_verifier")))
+		if base64.RawURLEncoding.EncodeToString(sum[:]) != s.challenge {
+			writeJSON(w, 400, map[string]string{"error": "invalid_grant", "error_description": "PKCE"})
+			return
+		}
+		if r.Form.Get("resource") != s.resource {
+			writeJSON(w, 400, map[string]string{"error": "invalid_target"})
+			return
+		}
+		scope = strings.TrimPrefix(r.Form.Get("code"), "code-")
+		if s.withhold != "" {
+			scope = strings.Join(strings.Fields(strings.ReplaceAll(" "+scope+" ", " "+s.withhold+" ", " ")), " ")
+		}
+	case "refresh_token":
+		var ok bool
+		if scope, ok = s.refreshes[r.Form.Get("refresh_token")]; !ok {
+			writeJSON(w, 400, map[string]string{"error": "invalid_grant"})
+			return
+		}
+	default:
+		writeJSON(w, 400, map[string]string{"error": "unsupported_grant_type"})
+		return
+	}
+	s.grants.Add(1)
+	n := s.grants.Load()
+	tok := fmt.Sprintf("token-%d", n)
+	s.tokens[tok] = scope
+	out := map[string]any{"access_token": tok, "token_type": "Bearer", "scope": scope}
+	if s.refreshToken {
+		rt := fmt.Sprintf("refresh-%d", n)
+		s.refreshes[rt] = scope
+		out["refresh_token"] = rt
+	}
+	if s.expiresIn != 0 {
+		out["expires_in"] = s.expiresIn
+	}
+	writeJSON(w, 200, out)
+}
+
+// revoke makes the endpoint refuse every token issued so far.
+func (s *testServer) revoke() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens = map[string]string{}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
