@@ -284,3 +284,30 @@ func containsKey(ks []signin.Key, k signin.Key) bool {
 	}
 	return false
 }
+
+// Loopback takes the browser's redirect on its port: here the "browser"
+// follows the authorization server's redirect to it.
+func TestLoopback(t *testing.T) {
+	s := newTestServer(t)
+	lb, err := signin.ListenLoopback()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lb.Close()
+	lb.Open = func(u string) error {
+		go func() {
+			resp, err := http.Get(u) // follows the redirect to the loopback port
+			if err == nil {
+				resp.Body.Close()
+			}
+		}()
+		return nil
+	}
+	if !strings.HasPrefix(lb.RedirectURL(), "http://127.0.0.1:") {
+		t.Fatalf("redirect URL %s", lb.RedirectURL())
+	}
+	f, _ := newFlow(t, signin.Config{RedirectURL: lb.RedirectURL(), Authorize: lb.Authorize})
+	if body, err := get(t, f, s.endpoint()); err != nil || body != "ok" {
+		t.Fatalf("got %q, %v", body, err)
+	}
+}

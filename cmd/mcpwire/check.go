@@ -23,6 +23,7 @@ type config struct {
 	argv    []string    // the server command (stdio); none with url
 	url     string      // the MCP endpoint (--url)
 	header  http.Header // sent with every HTTP request (--header, --bearer-env); never printed
+	signIn  bool        // sign in when the endpoint answers 401 (--url without a token or --no-sign-in)
 	era     protocol.Era
 	json    bool
 	callAll bool
@@ -77,6 +78,7 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 	var headers headerFlags
 	fs.Var(&headers, "header", "")
 	bearerEnv := fs.String("bearer-env", "", "")
+	noSignIn := fs.Bool("no-sign-in", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
@@ -107,6 +109,7 @@ func parseCheck(args []string, stderr io.Writer) (config, error) {
 	if cfg.header, err = authHeader(headers.h, *bearerEnv); err != nil {
 		return cfg, err
 	}
+	cfg.signIn = cfg.url != "" && len(cfg.header) == 0 && !*noSignIn
 	if cfg.timeout <= 0 || cfg.total <= 0 {
 		return cfg, errors.New("--timeout and --total must be positive")
 	}
@@ -180,6 +183,12 @@ func connect(ctx context.Context, conn transport.Conn, name string, cfg config) 
 	probe := min(client.DefaultDiscoverTimeout, cfg.timeout)
 	hctx, cancel := context.WithTimeout(ctx, probe+cfg.timeout)
 	defer cancel()
+	if cfg.signIn {
+		// A sign-in, with the user's step in the browser, may come before
+		// the first answer: --total bounds the handshake then.
+		probe = -1
+		hctx = ctx
+	}
 	cfg.prog.step("connecting to %s", name)
 	opts := check.ClientOptions()
 	opts.Era, opts.DiscoverTimeout = cfg.era, probe

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mcpwire/mcpwire/client/signin"
 	"github.com/mcpwire/mcpwire/internal/clip"
 )
 
@@ -131,4 +132,33 @@ func resourceMetadata(challenge string) string {
 		rest = rest[:j]
 	}
 	return rest
+}
+
+// openAuthorization shows the user the authorization URL of a sign-in;
+// nil opens the default browser (tests replace it).
+var openAuthorization func(authorizationURL string) error
+
+// signInWrap returns what signs check in to the endpoint when it answers
+// 401: the authorization code flow of package signin, with the browser's
+// redirect taken on a loopback port (RFC 8252), registering dynamically.
+// stop closes the loopback listener.
+func signInWrap(endpoint string) (wrap func(http.RoundTripper) http.RoundTripper, stop func(), err error) {
+	lb, err := signin.ListenLoopback()
+	if err != nil {
+		return nil, nil, err
+	}
+	lb.Open = openAuthorization
+	flow, err := signin.New(signin.Config{RedirectURL: lb.RedirectURL(), Authorize: lb.Authorize, ClientName: "mcpwire check"})
+	if err != nil {
+		lb.Close()
+		return nil, nil, err
+	}
+	if _, err := flow.Wrap(endpoint, nil); err != nil {
+		lb.Close()
+		return nil, nil, err
+	}
+	return func(base http.RoundTripper) http.RoundTripper {
+		rt, _ := flow.Wrap(endpoint, base)
+		return rt
+	}, func() { lb.Close() }, nil
 }

@@ -39,8 +39,8 @@ func TestURLBearer(t *testing.T) {
 		exit int
 		say  []string
 	}{
-		{"no token", nil, exitNotRun, []string{"401 Unauthorized", "wants a token", "--bearer-env VAR", "--header 'Authorization: Bearer", metadata}},
-		{"no token, modern", []string{"--era", "modern"}, exitNotRun, []string{"401 Unauthorized", "wants a token", "--bearer-env", metadata}},
+		{"no token", []string{"--no-sign-in"}, exitNotRun, []string{"401 Unauthorized", "wants a token", "--bearer-env VAR", "--header 'Authorization: Bearer", metadata}},
+		{"no token, modern", []string{"--no-sign-in", "--era", "modern"}, exitNotRun, []string{"401 Unauthorized", "wants a token", "--bearer-env", metadata}},
 		{"refused token", []string{"--bearer-env", "MCPWIRE_TEST_BAD"}, exitNotRun, []string{"401 Unauthorized", "refused the credentials", metadata}},
 		{"refused header", []string{"--header", "Authorization: Bearer " + bad}, exitNotRun, []string{"refused the credentials"}},
 		{"accepted token", []string{"--bearer-env", "MCPWIRE_TEST_GOOD"}, exitOK, []string{"admitted"}},

@@ -39,7 +39,17 @@ func reviewURL(ctx context.Context, cfg config) *report {
 	rep := newReport()
 	rep.command = cfg.url + ", Streamable HTTP"
 	rep.Transport = check.TransportHTTP
-	conn, err := httpconn.New(cfg.url, httpconn.Options{Header: cfg.header})
+	opts := httpconn.Options{Header: cfg.header}
+	if cfg.signIn {
+		wrap, stop, err := signInWrap(cfg.url)
+		if err != nil {
+			rep.Fail("start", err)
+			return rep.finish()
+		}
+		defer stop()
+		opts.Wrap = wrap
+	}
+	conn, err := httpconn.New(cfg.url, opts)
 	if err != nil {
 		rep.Fail("start", err)
 		return rep.finish()
