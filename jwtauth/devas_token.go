@@ -27,6 +27,10 @@ func (d *DevIssuer) token(w http.ResponseWriter, r *http.Request) {
 	f := r.PostForm
 	c, ref := d.authenticate(r, f)
 	if ref != nil {
+		if _, _, basic := r.BasicAuth(); basic && ref.status == http.StatusUnauthorized {
+			// RFC 6749 §5.2: the scheme the client authenticated with.
+			w.Header().Set("WWW-Authenticate", `Basic realm="mcpwire-dev"`)
+		}
 		ref.write(w)
 		return
 	}
