@@ -17,7 +17,7 @@ var releasedModules = map[string][]string{
 	"jwtauth":        {"github.com/mcpwire/mcpwire"},
 	"otelmcp":        {"github.com/mcpwire/mcpwire"},
 	"redisbroker":    {"github.com/mcpwire/mcpwire"},
-	"cmd/everything": {"github.com/mcpwire/mcpwire", "github.com/mcpwire/mcpwire/redisbroker"},
+	"cmd/everything": {"github.com/mcpwire/mcpwire", "github.com/mcpwire/mcpwire/jwtauth", "github.com/mcpwire/mcpwire/redisbroker"},
 }
 
 // A release is recorded everywhere a user looks: a dated CHANGELOG

@@ -23,17 +23,47 @@ import (
 
 // DevIssuer is a miniature authorization server FOR DEVELOPMENT AND TESTS
 // ONLY: it holds signing keys generated in memory, serves its metadata
-// (RFC 8414) and key set over HTTP, and mints whatever token it is asked
-// for. It has no token endpoint and authenticates nobody; never trust it
-// in production.
+// (RFC 8414) and key set over HTTP, mints whatever token it is asked for
+// (Mint, Sign), and runs a small OAuth 2.1 authorization server so that an
+// MCP client can sign in end to end.
+//
+// IT AUTHENTICATES NO USER: its authorization endpoint approves every
+// well-formed request at once, with no login and no consent, for the one
+// subject "mcpwire-dev-user". Anyone who can reach it gets tokens. Never
+// trust it, or expose it, in production.
 //
 // Its handler answers
 //
-//	GET /.well-known/oauth-authorization-server{path}  issuer, jwks_uri
-//	GET {path}/jwks.json                               the public keys
+//	GET  /.well-known/oauth-authorization-server{path}  metadata (RFC 8414)
+//	GET  {path}/jwks.json                               the public keys
+//	POST {path}/register    dynamic client registration (RFC 7591)
+//	GET  {path}/authorize   authorization code with PKCE S256 (RFC 7636)
+//	POST {path}/token       authorization_code, refresh_token, client_credentials
 //
-// where {path} is the issuer URL's path (usually empty). A DevIssuer is
-// safe for concurrent use.
+// where {path} is the issuer URL's path (usually empty).
+//
+// Registration takes redirect_uris that are https, or http on a loopback
+// host (127.0.0.1, [::1], localhost); token_endpoint_auth_method is none,
+// client_secret_basic (the default, RFC 7591 §2) or client_secret_post,
+// and a secret is returned for the last two. The authorization endpoint
+// requires response_type=code, a registered client_id, a redirect_uri
+// equal to a registered one (for a loopback one, any port: RFC 8252 §7.3,
+// native apps listen on an ephemeral port) and a code_challenge with
+// code_challenge_method=S256 (plain and none are refused); it records the
+// optional resource (RFC 8707), which becomes the token's "aud", and
+// redirects with code, state and iss (RFC 9207). A bad client_id or
+// redirect_uri is shown as a 400 page, never redirected (RFC 6749
+// §4.1.2.1). Codes are single-use and live a minute; redeeming one twice
+// also revokes the refresh token it gave. Refresh tokens rotate on every
+// use. client_credentials is for confidential clients that registered
+// that grant type, and acts as the client itself ("sub" is its
+// client_id). Access tokens are JWTs signed like Mint's, with "iss",
+// "sub", "aud" (the resource; absent when none was asked for, which a
+// Verifier refuses), "exp" (an hour), "iat", "scope" and "client_id".
+// SetScopes limits the scopes granted. Everything is kept in memory and
+// bounded (1000 clients, 1000 outstanding codes, 10000 refresh tokens).
+//
+// A DevIssuer is safe for concurrent use.
 type DevIssuer struct {
 	issuer       string
 	metadataPath string
@@ -42,6 +72,9 @@ type DevIssuer struct {
 
 	mu   sync.Mutex
 	keys []jose.JSONWebKey // private keys; the last one signs
+
+	asOnce sync.Once
+	as     *devAS // the authorization server's state (devas.go)
 }
 
 // NewDevIssuer returns a development issuer whose identifier is issuer,
@@ -101,15 +134,19 @@ func (d *DevIssuer) JWKSURI() string {
 	return u.String()
 }
 
-// ServeHTTP serves the metadata and the key set.
+// ServeHTTP serves the metadata, the key set and the authorization
+// server's endpoints.
 func (d *DevIssuer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if d.serveAS(w, r) {
+		return
+	}
 	var body any
 	switch {
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	case r.URL.Path == d.metadataPath:
-		body = map[string]any{"issuer": d.issuer, "jwks_uri": d.JWKSURI()}
+		body = d.metadata()
 	case r.URL.Path == d.jwksPath:
 		body = d.publicKeys()
 		w.Header().Set("Cache-Control", "max-age=300")

@@ -59,6 +59,8 @@
 // stay in use.
 //
 // DevIssuer is a miniature authorization server for development and tests
-// only: a local signing key, its metadata and key set over HTTP, and
-// tokens minted on demand.
+// only: a local signing key, its metadata and key set over HTTP, tokens
+// minted on demand, and dynamic registration, an authorization endpoint
+// that approves every request with PKCE (there is no user), and a token
+// endpoint, so that an MCP client can sign in end to end.
 package jwtauth

@@ -10,7 +10,7 @@
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
 //	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
-//	           [-trusted-proxies ADDR,...]
+//	           [-trusted-proxies ADDR,...] [-auth dev]
 //
 // -page-size is the page size of every list (tools, resources, templates,
 // prompts).
@@ -59,6 +59,19 @@
 // listen streams, tasks, a share of the running calls); from any other
 // peer those headers are ignored. Behind nginx on the same machine, give
 // 127.0.0.1 and have nginx set X-Forwarded-For (deploy/nginx.conf does).
+//
+// -auth dev (with -http on a loopback address) makes the endpoint an OAuth
+// 2.1 resource server (package oauth): every request needs a bearer token
+// whose audience is the endpoint's URL, issued by a development
+// authorization server (jwtauth.DevIssuer) that the command starts on a
+// loopback port and names on stderr first, as "everything: development
+// authorization server (...) at http://127.0.0.1:PORT". A request without
+// a usable token gets 401 whose challenge names the Protected Resource
+// Metadata document (RFC 9728), served beside the endpoint, which names
+// that server; an MCP client registers there, is authorized at once and
+// gets its token. THAT SERVER APPROVES EVERY REQUEST, with no user and no
+// consent: it is for trying a client's sign-in end to end and for tests,
+// never for protecting anything.
 //
 // -instance, -state-key and -redis make it one instance of a deployment
 // behind a load balancer (see deploy/ in the repository, and the README's

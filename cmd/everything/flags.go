@@ -64,6 +64,9 @@ type settings struct {
 	// httpAddr, when set, serves over Streamable HTTP at http://httpAddr/mcp
 	// instead of stdio.
 	httpAddr string
+	// auth, with httpAddr, protects the endpoint: "dev" with a development
+	// authorization server started in the process (serveProtected).
+	auth string
 	// inputStateTTL is how long a 2026-07-28 requestState stays valid
 	// (mcp.Options.InputStateTTL).
 	inputStateTTL time.Duration
@@ -170,7 +173,28 @@ func parseFlags(args []string, out io.Writer) (*settings, error) {
 			return nil, usageError(fs, fmt.Sprintf("-http %q is not HOST:PORT (such as 127.0.0.1:8080, or 127.0.0.1:0 for a free port)", s.httpAddr))
 		}
 	}
+	if err := checkAuth(s, flagGiven(fs, "http")); err != "" {
+		return nil, usageError(fs, err)
+	}
 	return s, nil
+}
+
+// checkAuth refuses an -auth the other settings cannot go with, returning
+// why; "" means none.
+func checkAuth(s *settings, httpGiven bool) string {
+	switch {
+	case s.auth == "":
+		return ""
+	case s.auth != authDev:
+		return fmt.Sprintf("-auth %q: the one value is %q (a development authorization server)", s.auth, authDev)
+	case !httpGiven:
+		return "-auth dev needs -http: stdio has no authorization"
+	}
+	host, _, _ := net.SplitHostPort(s.httpAddr)
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Sprintf("-auth dev serves on loopback only: -http %q is not a loopback address (such as 127.0.0.1:8080)", s.httpAddr)
+	}
+	return ""
 }
 
 // flagSet defines the command's flags on a flag set of their own, writing
@@ -190,6 +214,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", 5*time.Minute, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")
 	fs.DurationVar(&s.taskTTL, "task-ttl", time.Hour, "how long a task (the tasks extension) is kept after its last update, its ttlMs: past it the tasks methods answer -32602 unknown task")
 	fs.StringVar(&s.httpAddr, "http", "", "serve over Streamable HTTP at http://ADDR/mcp instead of stdio, such as 127.0.0.1:8080 (port 0: a free port, logged)")
+	fs.StringVar(&s.auth, "auth", "", "with -http on a loopback address: \"dev\" protects the endpoint with OAuth 2.1, tokens coming from a development authorization server started on a loopback port (its URL logged) that approves every request: for development and tests only")
 	fs.StringVar(&s.instance, "instance", "", "this instance's name in a deployment, such as i1: its legacy session ids start with it (default $"+instanceEnv+")")
 	fs.StringVar(&s.stateKey, "state-key", "", "the secret, at least 32 characters, that seals cursors and requestState; the same on every instance (default $"+stateKeyEnv+", else random per process)")
 	fs.StringVar(&s.redis, "redis", "", "HOST:PORT of the Redis server that carries list changes and resource updates between instances (default $"+redisEnv+", else none)")

@@ -85,6 +85,10 @@ func TestParseFlagsRefuses(t *testing.T) {
 		{"-http", ""},
 		{"-http", "127.0.0.1"},
 		{"-http", "http://127.0.0.1:8080/mcp"},
+		{"-auth", "dev"},
+		{"-auth", "prod", "-http", "127.0.0.1:0"},
+		{"-auth", "dev", "-http", "0.0.0.0:8080"},
+		{"-auth", "dev", "-http", "example.com:8080"},
 		{"stray"},
 		{"-no-such-flag"},
 	} {

@@ -6,12 +6,14 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/google/go-cmp v0.7.0
 	github.com/mcpwire/mcpwire v0.1.0
+	github.com/mcpwire/mcpwire/jwtauth v0.1.0
 	github.com/mcpwire/mcpwire/redisbroker v0.1.0
 	github.com/redis/go-redis/v9 v9.23.0
 )
 
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/go-jose/go-jose/v4 v4.1.9 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/kaptinlin/jsonpointer v0.4.28 // indirect
@@ -22,5 +24,6 @@ require (
 
 replace (
 	github.com/mcpwire/mcpwire => ../..
+	github.com/mcpwire/mcpwire/jwtauth => ../../jwtauth
 	github.com/mcpwire/mcpwire/redisbroker => ../../redisbroker
 )

@@ -47,11 +47,14 @@ func main() {
 	}
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
-	if set.httpAddr != "" {
-		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, &mcphttp.Options{
-			MaxBodyBytes: int64(set.maxMsg), Logger: logger, SessionIDPrefix: set.sessionIDPrefix(),
-			TrustedProxies: set.trustedProxies,
-		})
+	httpOpts := &mcphttp.Options{
+		MaxBodyBytes: int64(set.maxMsg), Logger: logger, SessionIDPrefix: set.sessionIDPrefix(),
+		TrustedProxies: set.trustedProxies,
+	}
+	if set.httpAddr != "" && set.auth == authDev {
+		err = serveProtected(context.Background(), srv.Server, set.httpAddr, set.grace, httpOpts)
+	} else if set.httpAddr != "" {
+		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, httpOpts)
 	} else {
 		opts := &mcp.StdioOptions{Transport: set.transportOptions()}
 		err = mcp.RunStdio(context.Background(), srv.Server, opts)
