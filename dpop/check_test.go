@@ -41,11 +41,17 @@ func craft(t *testing.T, k *Key, header, claims map[string]any) string {
 	hj, _ := json.Marshal(h)
 	cj, _ := json.Marshal(c)
 	input := b64.EncodeToString(hj) + "." + b64.EncodeToString(cj)
-	sig, err := k.sign([]byte(input))
+	return input + "." + b64.EncodeToString(signES256(t, k, input))
+}
+
+// signES256 signs input with k's P-256 key, R||S (RFC 7518 §3.4).
+func signES256(t *testing.T, k *Key, input string) []byte {
+	digest := sha256.Sum256([]byte(input))
+	r, s, err := ecdsa.Sign(rand.Reader, k.signer.(*ecdsa.PrivateKey), digest[:])
 	if err != nil {
 		t.Fatal(err)
 	}
-	return input + "." + b64.EncodeToString(sig)
+	return append(r.FillBytes(make([]byte, 32)), s.FillBytes(make([]byte, 32))...)
 }
 
 func randomID(t *testing.T) string {

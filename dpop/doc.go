@@ -27,7 +27,8 @@
 // signs and verifies two algorithms, ES256 (ECDSA P-256, the signature as
 // the 64-byte R||S of RFC 7518 §3.4) and RS256 (RSASSA-PKCS1-v1_5 with
 // SHA-256, keys of 2048 bits or more), and reads one small, fixed shape
-// of compact JWS. That is little enough code to write and review here,
+// of compact JWS (signing is internal/jws's, which the client's
+// assertions share). That is little enough code to write and review here,
 // and it keeps the main module free of a JOSE dependency (package jwtauth,
 // a module of its own, uses one to verify access tokens). Every other
 // algorithm, "none" and the HMAC ones above all, is refused (RFC 9449
