@@ -136,8 +136,8 @@ func (c *Checker) Nonce() string {
 // maxJTI bounds a jti; 128 random bits in base64url are 22 characters.
 const maxJTI = 256
 
-// checkClaims checks the claims of RFC 9449 §4.3 (checks 8 to 12) but
-// jti's freshness, and returns iat.
+// checkClaims checks the claims as RFC 9449 §4.3 asks (checks 3, 8, 9,
+// 11 and the ath of 12), all but jti's freshness, and returns iat.
 func (c *Checker) checkClaims(cl proofClaims, method, requestURL, accessToken string, now time.Time) (time.Time, error) {
 	switch {
 	case cl.JTI == nil || *cl.JTI == "":

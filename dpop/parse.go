@@ -45,7 +45,7 @@ type proofClaims struct {
 var privateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
 
 // parse decodes a compact JWS proof and verifies its signature with the
-// public key of its own header (RFC 9449 §4.3, checks 1 to 7). Its errors
+// public key of its own header (RFC 9449 §4.3, checks 2 and 4 to 7). Its errors
 // are reasons, which Check wraps in ErrInvalidProof.
 func parse(proof string) (*parsed, error) {
 	if len(proof) > maxProofSize {

@@ -18,7 +18,7 @@ const proofType = "dpop+jwt"
 // JWS whose header holds typ "dpop+jwt", the key's alg and its public JWK,
 // and whose claims are a fresh random jti (128 bits), htm (method), htu
 // (target without its query and fragment), iat (now), ath (the base64url
-// SHA-256 of accessToken, when there is one, RFC 9449 §4.1) and nonce
+// SHA-256 of accessToken, when there is one) and nonce
 // (when the server gave one, RFC 9449 §8 and §9). Every request needs a
 // proof of its own.
 func (k *Key) Proof(method, target, accessToken, nonce string) (string, error) {
