@@ -153,6 +153,8 @@ func TestCheck(t *testing.T) {
 		{name: "RS256 header on an EC key", proof: func() string { return craft(t, k, map[string]any{"alg": "RS256"}, nil) }, want: `"jwk"`},
 		{name: "private key in jwk", proof: func() string { return craft(t, k, map[string]any{"jwk": privateJWK(k)}, nil) }, want: "private"},
 		{name: "missing typ", proof: func() string { return craft(t, k, map[string]any{"typ": nil}, nil) }, want: `"typ"`},
+		{name: "typ in another case", proof: func() string { return craft(t, k, map[string]any{"typ": nil, "TYP": "dpop+jwt"}, nil) }, want: `"typ"`},
+		{name: "htm in another case", proof: func() string { return craft(t, k, nil, map[string]any{"htm": nil, "HTM": "POST"}) }, want: `"htm"`},
 		{name: "wrong typ", proof: func() string { return craft(t, k, map[string]any{"typ": "JWT"}, nil) }, want: `"typ"`},
 		{name: "missing jwk", proof: func() string { return craft(t, k, map[string]any{"jwk": nil}, nil) }, want: `"jwk"`},
 		{name: "crit", proof: func() string { return craft(t, k, map[string]any{"crit": []string{"x"}}, nil) }, want: "crit"},

@@ -22,22 +22,28 @@ type parsed struct {
 	claims     proofClaims
 }
 
-// proofHeader is the JOSE header of a proof (RFC 9449 §4.2).
-type proofHeader struct {
-	Typ  *string                    `json:"typ"`
-	Alg  string                     `json:"alg"`
-	JWK  map[string]json.RawMessage `json:"jwk"`
-	Crit json.RawMessage            `json:"crit"`
-}
-
 // proofClaims are the claims of a proof; pointers tell absent from empty.
 type proofClaims struct {
-	JTI   *string  `json:"jti"`
-	HTM   *string  `json:"htm"`
-	HTU   *string  `json:"htu"`
-	IAT   *float64 `json:"iat"`
-	ATH   *string  `json:"ath"`
-	Nonce *string  `json:"nonce"`
+	JTI, HTM, HTU, ATH, Nonce *string
+	IAT                       *float64
+}
+
+// object is a JSON object whose members are read by their exact names
+// (encoding/json would match a struct's fields in any case).
+type object map[string]json.RawMessage
+
+// str returns member name, nil when absent; ok is false when it is there
+// but not a string.
+func (o object) str(name string) (v *string, ok bool) {
+	raw, there := o[name]
+	if !there {
+		return nil, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return nil, false
+	}
+	return &s, true
 }
 
 // privateMembers are the JWK members of a private key (RFC 7518 §6.2.2,
@@ -45,8 +51,8 @@ type proofClaims struct {
 var privateMembers = []string{"d", "p", "q", "dp", "dq", "qi", "oth", "k"}
 
 // parse decodes a compact JWS proof and verifies its signature with the
-// public key of its own header (RFC 9449 §4.3, checks 2 and 4 to 7). Its errors
-// are reasons, which Check wraps in ErrInvalidProof.
+// public key of its own header (RFC 9449 §4.3, checks 2 and 4 to 7).
+// Its errors are reasons, which Check wraps in ErrInvalidProof.
 func parse(proof string) (*parsed, error) {
 	if len(proof) > maxProofSize {
 		return nil, errors.New("the proof is too large")
@@ -62,50 +68,77 @@ func parse(proof string) (*parsed, error) {
 	if err1 != nil || err2 != nil || err3 != nil {
 		return nil, errors.New("a part of the proof is not base64url")
 	}
-	var h proofHeader
-	if err := json.Unmarshal(rawHeader, &h); err != nil {
+	var h, jwk object
+	if json.Unmarshal(rawHeader, &h) != nil || h == nil {
 		return nil, errors.New("the proof's header is not a JSON object")
 	}
+	typ, _ := h.str("typ")
+	alg, _ := h.str("alg")
+	_, crit := h["crit"]
 	switch {
-	case h.Typ == nil:
+	case typ == nil:
 		return nil, errors.New(`the proof's header has no "typ"`)
-	case *h.Typ != proofType:
+	case *typ != proofType:
 		return nil, errors.New(`the proof's "typ" is not dpop+jwt`)
-	case h.Alg != "ES256" && h.Alg != "RS256":
+	case alg == nil || *alg != "ES256" && *alg != "RS256":
 		return nil, errors.New(`the proof's "alg" is not ES256 or RS256, the algorithms accepted`)
-	case h.Crit != nil:
+	case crit:
 		return nil, errors.New(`the proof's header has "crit" extensions, which are not understood`)
-	case h.JWK == nil:
+	case json.Unmarshal(h["jwk"], &jwk) != nil || jwk == nil:
 		return nil, errors.New(`the proof's header has no "jwk" object`)
 	}
 	for _, m := range privateMembers {
-		if _, ok := h.JWK[m]; ok {
+		if _, ok := jwk[m]; ok {
 			return nil, errors.New(`the proof's "jwk" holds a private or symmetric key`)
 		}
 	}
-	pub, canonical, err := publicKey(h.Alg, h.JWK)
+	pub, canonical, err := publicKey(*alg, jwk)
 	if err != nil {
 		return nil, err
 	}
-	if !verify(pub, h.Alg, []byte(proof[:len(h64)+1+len(c64)]), sig) {
+	if !verify(pub, *alg, []byte(proof[:len(h64)+1+len(c64)]), sig) {
 		return nil, errors.New("the proof's signature does not verify")
 	}
-	var c proofClaims
-	if err := json.Unmarshal(rawClaims, &c); err != nil {
-		return nil, errors.New("the proof's claims are not a JSON object of the expected types")
+	c, err := decodeClaims(rawClaims)
+	if err != nil {
+		return nil, err
 	}
 	return &parsed{thumbprint: thumbprint(canonical), claims: c}, nil
 }
 
+// decodeClaims reads the claims of a proof, each of its type when present.
+func decodeClaims(raw []byte) (proofClaims, error) {
+	var o object
+	var c proofClaims
+	if json.Unmarshal(raw, &o) != nil || o == nil {
+		return c, errors.New("the proof's claims are not a JSON object")
+	}
+	ok := true
+	for name, dst := range map[string]**string{"jti": &c.JTI, "htm": &c.HTM, "htu": &c.HTU, "ath": &c.ATH, "nonce": &c.Nonce} {
+		var good bool
+		*dst, good = o.str(name)
+		ok = ok && good
+	}
+	if raw, there := o["iat"]; there {
+		var f float64
+		ok = ok && json.Unmarshal(raw, &f) == nil
+		c.IAT = &f
+	}
+	if !ok {
+		return c, errors.New("the proof's claims are not of the expected types")
+	}
+	return c, nil
+}
+
 // publicKey returns the key of a public JWK fit for alg and the JWK in the
 // canonical form of its thumbprint (RFC 7638 §3).
-func publicKey(alg string, jwk map[string]json.RawMessage) (crypto.PublicKey, []byte, error) {
+func publicKey(alg string, jwk object) (crypto.PublicKey, []byte, error) {
 	member := func(name string) (string, bool) {
-		var s string
-		if json.Unmarshal(jwk[name], &s) != nil {
+		s, ok := jwk.str(name)
+		if s == nil || !ok {
 			return "", false
 		}
-		return s, true
+		return *s, true
 	}
 	kty, _ := member("kty")
 	switch {

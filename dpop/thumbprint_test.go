@@ -8,7 +8,7 @@ import (
 // The thumbprint of RFC 7638 §3.1's example key, computed from the JWK
 // as a proof carries it.
 func TestThumbprintRFC7638(t *testing.T) {
-	jwk := map[string]json.RawMessage{
+	jwk := object{
 		"kty": json.RawMessage(`"RSA"`),
 		"n": json.RawMessage(`"0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn6` +
 			`4tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbI` +
