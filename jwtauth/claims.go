@@ -40,7 +40,7 @@ func (v *Verifier) checkClaims(c claims, aud string) error {
 	if _, err := c.scopes(); err != nil {
 		return err
 	}
-	return nil
+	return checkConfirmation(c)
 }
 
 // checkAudience requires aud, a string or an array of strings, to hold want.

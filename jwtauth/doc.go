@@ -40,6 +40,10 @@
 //     not in the future, each with Config.Leeway of tolerance for clock
 //     skew (ErrExpired, ErrNotYetValid).
 //   - "sub" is a non-empty string (ErrMissingSubject).
+//   - "cnf", when present, is an object, and its "jkt", when present, a
+//     JWK SHA-256 thumbprint (ErrMalformed): the key a DPoP-bound token
+//     is bound to (RFC 9449 §6.1), which package oauth checks the
+//     request's DPoP proof against.
 //
 // The principal's Subject is "sub"; its Scopes come from "scope" (a
 // space-separated string, RFC 9068 and RFC 8693) or else "scp" (an array

@@ -45,6 +45,22 @@
 // which clients try next. It is public, cacheable and readable from any
 // origin.
 //
+// # DPoP-bound tokens
+//
+// With Options.DPoP, a dpop.Checker, the resource also accepts access
+// tokens bound to a client's key (RFC 9449): Authorization: DPoP with the
+// token, and a DPoP header holding a proof signed by that key for this
+// very request. The Verifier names the key: the principal of a bound
+// token carries its confirmation claim as Principal.Claims["cnf"], a map
+// holding "jkt", the key's JWK thumbprint (RFC 9449 §6.1), which is where
+// package jwtauth leaves a JWT's "cnf" claim. A bound token sent as a
+// Bearer one is refused (RFC 9449 §7.2); Options.DPoPRequired refuses
+// Bearer tokens altogether. Challenges add a DPoP one, and the metadata
+// document lists dpop_signing_alg_values_supported (and
+// dpop_bound_access_tokens_required when DPoP is required). Nonces and
+// the replay cache are the checker's (dpop.Options): instances behind a
+// load balancer share a ReplayCache and a NonceKey.
+//
 // # Step-up: per-item scopes
 //
 // Tools, prompts, resources and templates may need scopes of their own

@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/dpop"
 )
 
 // Options configure a ResourceServer: what its Protected Resource Metadata
@@ -52,6 +53,17 @@ type Options struct {
 	// MetadataMaxAge is how long clients and shared caches may reuse the
 	// metadata document (Cache-Control max-age; default one hour).
 	MetadataMaxAge time.Duration
+	// DPoP, when set, makes the resource server accept DPoP-bound access
+	// tokens (RFC 9449): Authorization: DPoP with the token and a DPoP
+	// header holding a proof that this checker verifies against the
+	// request, the token and the token's key (see ResourceServer.Protect).
+	// Whether proofs need a server nonce, and the replay cache the
+	// instances share, are the checker's options (dpop.Options).
+	DPoP *dpop.Checker
+	// DPoPRequired refuses Bearer tokens: every request needs a DPoP-bound
+	// token and its proof, and the metadata document says so
+	// (dpop_bound_access_tokens_required). It needs DPoP.
+	DPoPRequired bool
 	// Logger receives the refusals: a request without a token at debug
 	// level (every client's first request is one), a refused token at
 	// info, a verifier failure at error. Tokens are never logged. Default
@@ -71,10 +83,16 @@ type Metadata struct {
 	AuthorizationServers   []string `json:"authorization_servers,omitempty"`
 	ScopesSupported        []string `json:"scopes_supported,omitempty"`
 	BearerMethodsSupported []string `json:"bearer_methods_supported"`
-	ResourceName           string   `json:"resource_name,omitempty"`
-	ResourceDocumentation  string   `json:"resource_documentation,omitempty"`
-	ResourcePolicyURI      string   `json:"resource_policy_uri,omitempty"`
-	ResourceTOSURI         string   `json:"resource_tos_uri,omitempty"`
+	// DPoPSigningAlgValuesSupported are the algorithms of the DPoP proofs
+	// the resource accepts (RFC 9728 §2), listed when Options.DPoP is set.
+	DPoPSigningAlgValuesSupported []string `json:"dpop_signing_alg_values_supported,omitempty"`
+	// DPoPBoundAccessTokensRequired says the resource accepts DPoP-bound
+	// tokens only (RFC 9728 §2, Options.DPoPRequired).
+	DPoPBoundAccessTokensRequired bool   `json:"dpop_bound_access_tokens_required,omitempty"`
+	ResourceName                  string `json:"resource_name,omitempty"`
+	ResourceDocumentation         string `json:"resource_documentation,omitempty"`
+	ResourcePolicyURI             string `json:"resource_policy_uri,omitempty"`
+	ResourceTOSURI                string `json:"resource_tos_uri,omitempty"`
 }
 
 // ErrInvalidOptions is wrapped by every problem NewResourceServer finds in
@@ -83,11 +101,12 @@ var ErrInvalidOptions = errors.New("oauth: invalid options")
 
 // checked is what NewResourceServer derives from valid options.
 type checked struct {
-	resource     string // canonical
-	endpointPath string // the resource's path, "/" for none
-	metadataPath string // WellKnownPath with the resource's path appended
-	metadataURL  string // the resource_metadata of every challenge
-	doc          []byte // the metadata document, encoded once
+	resource     string  // canonical
+	endpointPath string  // the resource's path, "/" for none
+	metadataPath string  // WellKnownPath with the resource's path appended
+	metadataURL  string  // the resource_metadata of every challenge
+	origin       url.URL // the resource's scheme and host
+	doc          []byte  // the metadata document, encoded once
 	maxAge       time.Duration
 }
 
@@ -124,6 +143,9 @@ func (o *Options) check() (*checked, error) {
 			return nil, bad("%s: %v", doc.name, err)
 		}
 	}
+	if o.DPoPRequired && o.DPoP == nil {
+		return nil, bad("DPoPRequired needs DPoP, a proof checker")
+	}
 	if err := checkScopeList("ScopesSupported", o.ScopesSupported); err != nil {
 		return nil, bad("%v", err)
 	}
@@ -136,6 +158,7 @@ func (o *Options) check() (*checked, error) {
 	}
 	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
 	c.resource = u.String()
+	c.origin = url.URL{Scheme: u.Scheme, Host: u.Host}
 	c.endpointPath = u.Path
 	suffix := u.Path
 	if suffix == "/" || suffix == "" {
@@ -145,15 +168,21 @@ func (o *Options) check() (*checked, error) {
 	}
 	c.metadataPath = WellKnownPath + suffix
 	c.metadataURL = (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: c.metadataPath}).String()
+	var algs []string
+	if o.DPoP != nil {
+		algs = dpop.Algorithms()
+	}
 	c.doc, err = json.Marshal(Metadata{
-		Resource:               c.resource,
-		AuthorizationServers:   o.AuthorizationServers,
-		ScopesSupported:        o.ScopesSupported,
-		BearerMethodsSupported: []string{"header"},
-		ResourceName:           o.ResourceName,
-		ResourceDocumentation:  o.ResourceDocumentation,
-		ResourcePolicyURI:      o.ResourcePolicyURI,
-		ResourceTOSURI:         o.ResourceTOSURI,
+		Resource:                      c.resource,
+		AuthorizationServers:          o.AuthorizationServers,
+		ScopesSupported:               o.ScopesSupported,
+		BearerMethodsSupported:        []string{"header"},
+		DPoPSigningAlgValuesSupported: algs,
+		DPoPBoundAccessTokensRequired: o.DPoPRequired,
+		ResourceName:                  o.ResourceName,
+		ResourceDocumentation:         o.ResourceDocumentation,
+		ResourcePolicyURI:             o.ResourcePolicyURI,
+		ResourceTOSURI:                o.ResourceTOSURI,
 	})
 	if err != nil {
 		return nil, bad("encoding the metadata: %v", err)

@@ -61,9 +61,10 @@ func (s *stepUp) needed(required []string) ([]string, bool) {
 // Like any ResponseWriter it is used by one goroutine at a time.
 type challengeWriter struct {
 	http.ResponseWriter
-	rs    *ResourceServer
-	up    *stepUp
-	wrote bool
+	rs     *ResourceServer
+	up     *stepUp
+	scheme string // of the request's credentials
+	wrote  bool
 }
 
 // WriteHeader writes the status, or the 403 that replaces it.
@@ -75,8 +76,8 @@ func (w *challengeWriter) WriteHeader(code int) {
 	}
 	w.wrote = true
 	if scopes, ok := w.up.needed(w.rs.required); ok {
-		w.Header().Set("WWW-Authenticate", w.rs.challenge(codeInsufficientScope,
-			"the access token does not grant the scopes this operation needs", strings.Join(scopes, " ")))
+		w.rs.setChallenges(w.Header(), w.scheme, codeInsufficientScope,
+			"the access token does not grant the scopes this operation needs", strings.Join(scopes, " "))
 		w.rs.log.Info("oauth: operation refused", "status", http.StatusForbidden, "scope", strings.Join(scopes, " "))
 		code = http.StatusForbidden
 	}
