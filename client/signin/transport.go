@@ -45,7 +45,6 @@ type transport struct {
 	s        *session
 }
 
-
 // unauthorized is the error of a request that could not be signed in. Its
 // Unauthorized method tells the client's connection that the request
 // failed and the connection did not: another request may need no more
