@@ -1,7 +1,9 @@
 package signin_test
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -12,6 +14,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/dpop"
+	"github.com/mcpwire/mcpwire/oauth"
 )
 
 // testServer is an MCP endpoint (/mcp, which answers "ok" to a good
@@ -32,9 +38,11 @@ type testServer struct {
 	expiresIn    int      // expires_in of tokens (0: not said)
 	asPrefix     string   // where the metadata says the AS lives (another origin, for tests)
 	withhold     string   // a scope the AS never grants
+	dpop         *dpop.Checker // set: token requests with a DPoP proof get tokens bound to its key
 
 	mu        sync.Mutex
 	tokens    map[string]string // access token → its scope
+	bound     map[string]string // access token → the thumbprint it is bound to
 	refreshes map[string]string // refresh token → its scope
 	challenge string            // the code_challenge of the last authorization
 	resource  string            // the resource of the last authorization
@@ -44,7 +52,7 @@ type testServer struct {
 }
 
 func newTestServer(t *testing.T) *testServer {
-	s := &testServer{t: t, tokens: map[string]string{}, refreshes: map[string]string{}}
+	s := &testServer{t: t, tokens: map[string]string{}, refreshes: map[string]string{}, bound: map[string]string{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -170,11 +178,27 @@ func (s *testServer) token(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 400, map[string]string{"error": "unsupported_grant_type"})
 		return
 	}
+	var jkt string
+	if proof := r.Header.Get("DPoP"); proof != "" && s.dpop != nil {
+		var err error
+		if jkt, err = s.dpop.Check(r.Context(), proof, r.Method, s.URL+"/token", "", ""); err != nil {
+			if errors.Is(err, dpop.ErrUseNonce) {
+				w.Header().Set("DPoP-Nonce", s.dpop.Nonce())
+				writeJSON(w, 400, map[string]string{"error": "use_dpop_nonce"})
+				return
+			}
+			writeJSON(w, 400, map[string]string{"error": "invalid_dpop_proof"})
+			return
+		}
+	}
 	s.grants.Add(1)
 	n := s.grants.Load()
 	tok := fmt.Sprintf("token-%d", n)
 	s.tokens[tok] = scope
 	out := map[string]any{"access_token": tok, "token_type": "Bearer", "scope": scope}
+	if jkt != "" {
+		s.bound[tok], out["token_type"] = jkt, "DPoP"
+	}
 	if s.refreshToken {
 		rt := fmt.Sprintf("refresh-%d", n)
 		s.refreshes[rt] = scope
@@ -197,4 +221,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(v)
+}
+
+// verifier is the resource server's view of s's tokens: a token s
+// issued names its scope and, when bound, its key (cnf.jkt).
+func (s *testServer) verifier() oauth.Verifier {
+	return oauth.VerifierFunc(func(_ context.Context, token, _ string) (*auth.Principal, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		scope, ok := s.tokens[token]
+		if !ok {
+			return nil, fmt.Errorf("unknown token: %w", oauth.ErrInvalidToken)
+		}
+		p := &auth.Principal{Subject: "user", Scopes: strings.Fields(scope), Claims: map[string]any{}}
+		if jkt := s.bound[token]; jkt != "" {
+			p.Claims["cnf"] = map[string]any{"jkt": jkt}
+		}
+		return p, nil
+	})
 }
