@@ -19,6 +19,8 @@ var httpSteps = []step{
 	{"Streamable HTTP: the same binary with -http 127.0.0.1:0 (one endpoint, both eras)",
 		"2026-07-28 in one POST: headers mirror the body; progress comes as SSE events before the result", (*session).httpModern, allOnly, nil},
 	{"", "A legacy session: initialize gets an Mcp-Session-Id (cut: it is random), DELETE ends it, SIGTERM stops the server", (*session).httpLegacy, allOnly, nil},
+	{"Sign-in: the same binary with -http 127.0.0.1:0 -auth dev (a development authorization server approves every request)",
+		"package client with client/signin: 401, discovery, dynamic registration, PKCE, the token, then the call", (*session).httpSignIn, allOnly, nil},
 }
 
 // httpServer is cmd/everything serving HTTP.
@@ -30,8 +32,8 @@ type httpServer struct {
 
 // startHTTP starts bin -http on a free loopback port and waits for the
 // line naming its URL.
-func startHTTP(bin string, timeout time.Duration) (*httpServer, error) {
-	cmd := exec.Command(bin, "-http", "127.0.0.1:0", "-watch-interval", "0")
+func startHTTP(bin string, timeout time.Duration, extra ...string) (*httpServer, error) {
+	cmd := exec.Command(bin, append([]string{"-http", "127.0.0.1:0", "-watch-interval", "0"}, extra...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
