@@ -79,6 +79,11 @@ var stepWants = map[string][]want{
 		{"→ ", "DELETE /mcp  Mcp-Session-Id: (32 random hex digits)"},
 		{"← ", "204"},
 		{"← ", "(exits with status 0)"}},
+	"httpSignIn": {{"→ ", "signin: registered method=none"},
+		{"→ ", "signin: authorization request"},
+		{"→ ", "signin: signed in type=Bearer"},
+		{"← ", `tools/call echo {text: "signed in"} with the token → signed in`},
+		{"← ", "(exits with status 0)"}},
 }
 
 // demoModes are the two runs: what each must show, step by step, and
@@ -102,8 +107,9 @@ var demoModes = []struct {
 		name: "all", opts: options{all: true}, maxLines: maxLinesAll,
 		steps: []string{"handshake", "listTools", "typedCalls", "whileRunning", "errorClasses",
 			"resourcesAndPrompts", "elicitLegacy", "discoverAndRead", "elicitModern", "taskPolled", "listenAndShutdown",
-			"httpModern", "httpLegacy"},
-		heads: []string{"-all: every step", "Legacy era (2025-11-25)", "Modern era (2026-07-28), same process", "Streamable HTTP: the same binary"},
+			"httpModern", "httpLegacy", "httpSignIn"},
+		heads: []string{"-all: every step", "Legacy era (2025-11-25)", "Modern era (2026-07-28), same process", "Streamable HTTP: the same binary",
+			"Sign-in: the same binary with -http 127.0.0.1:0 -auth dev"},
 	},
 }
 
