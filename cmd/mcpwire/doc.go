@@ -3,7 +3,7 @@
 // records and replays their sessions as golden transcripts.
 //
 //	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
-//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] --url URL
+//	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] [--no-sign-in] --url URL
 //	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 //	mcpwire replay [--update] FILE -- CMD [ARGS...]
 //	mcpwire help
@@ -67,9 +67,16 @@
 // Authorization: Bearer and the token in the environment variable VAR, and
 // --header 'Name: value' (repeatable) sends any header with every request.
 // Neither value is ever printed, not even when the command line is wrong.
-// A handshake answered 401 Unauthorized says that the endpoint wants a
-// token (or refused the one sent), names these flags, and gives the
-// protected resource metadata URL of the WWW-Authenticate challenge's
+// Without either, check signs in when the endpoint answers 401, as the
+// Authorization section has clients do (package client/signin): it
+// discovers the authorization server, registers dynamically, opens the
+// user's browser at the authorization URL (or prints it on stderr) and
+// takes the redirect on a loopback port (RFC 8252); --total bounds the
+// wait; a sign-in that fails stops the review with its reason (the rule
+// the server broke, or the authorization server's error). With
+// --no-sign-in, a handshake answered 401 Unauthorized says that the endpoint wants a token (or
+// refused the one sent), names these flags, and gives the protected
+// resource metadata URL of the WWW-Authenticate challenge's
 // resource_metadata when the server sent one.
 //
 // # What the reviewer answers the server

@@ -43,7 +43,7 @@ const usage = `mcpwire reviews MCP servers the way a client would admit them.
 Usage:
 
 	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
-	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] --url URL
+	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] [--no-sign-in] --url URL
 	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 	mcpwire replay [--update] FILE -- CMD [ARGS...]
 	mcpwire help
@@ -64,6 +64,9 @@ that needs no argument, and reviews each result.
 	--bearer-env VAR
 	             with --url, send Authorization: Bearer and the token in the environment
 	             variable VAR (never printed; a 401 says the endpoint wants a token)
+	--no-sign-in with --url and no token, do not sign in when the endpoint answers 401
+	             (by default check signs in: your browser opens at the authorization
+	             server, and the redirect comes back to a loopback port)
 
 Exit status: 0 when everything is admitted, 1 when anything is rejected,
 2 when the review could not run (the server failed to start or could not
