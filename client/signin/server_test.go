@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/client/signin"
 	"github.com/mcpwire/mcpwire/dpop"
 	"github.com/mcpwire/mcpwire/oauth"
 )
@@ -52,10 +54,32 @@ type testServer struct {
 }
 
 func newTestServer(t *testing.T) *testServer {
-	s := &testServer{t: t, tokens: map[string]string{}, refreshes: map[string]string{}, bound: map[string]string{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s := exampleServer()
+	s.t = t
 	t.Cleanup(s.Close)
 	return s
+}
+
+// exampleServer is a testServer for an Example; Close stops it.
+func exampleServer() *testServer {
+	s := &testServer{tokens: map[string]string{}, refreshes: map[string]string{}, bound: map[string]string{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// exampleGet GETs endpoint through f and returns the body.
+func exampleGet(f *signin.Flow, endpoint string) (string, error) {
+	rt, err := f.Wrap(endpoint, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := (&http.Client{Transport: rt}).Get(endpoint)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
 }
 
 func (s *testServer) endpoint() string { return s.URL + "/mcp" }
@@ -86,7 +110,7 @@ func (s *testServer) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 200, map[string]any{
 			"issuer": iss, "authorization_endpoint": base + "/authorize", "token_endpoint": base + "/token",
 			"registration_endpoint": base + "/register", "code_challenge_methods_supported": pkce,
-			"token_endpoint_auth_methods_supported":          []string{"none"},
+			"token_endpoint_auth_methods_supported":          []string{"none", "client_secret_basic"},
 			"authorization_response_iss_parameter_supported": true,
 		})
 	case "/register":
@@ -168,6 +192,12 @@ func (s *testServer) token(w http.ResponseWriter, r *http.Request) {
 		if s.withhold != "" {
 			scope = strings.Join(strings.Fields(strings.ReplaceAll(" "+scope+" ", " "+s.withhold+" ", " ")), " ")
 		}
+	case "client_credentials":
+		if id, secret, ok := r.BasicAuth(); !ok || id == "" || secret == "" {
+			writeJSON(w, 401, map[string]string{"error": "invalid_client"})
+			return
+		}
+		scope = r.Form.Get("scope")
 	case "refresh_token":
 		var ok bool
 		if scope, ok = s.refreshes[r.Form.Get("refresh_token")]; !ok {
