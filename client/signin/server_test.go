@@ -3,9 +3,9 @@ package signin_test
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -30,16 +30,16 @@ type testServer struct {
 	t *testing.T
 
 	// Knobs, set before the first request.
-	prmResource  string   // "" is the endpoint
-	issuer       string   // the metadata's issuer; "" is the right one
-	pkce         []string // code_challenge_methods_supported; nil is S256
-	iss          string   // the iss of the redirect: "" right, "-" none, else that
-	wrongState   bool     // the redirect carries another state
-	scope        string   // the scope the endpoint wants ("" any token)
-	refreshToken bool     // issue refresh tokens
-	expiresIn    int      // expires_in of tokens (0: not said)
-	asPrefix     string   // where the metadata says the AS lives (another origin, for tests)
-	withhold     string   // a scope the AS never grants
+	prmResource  string        // "" is the endpoint
+	issuer       string        // the metadata's issuer; "" is the right one
+	pkce         []string      // code_challenge_methods_supported; nil is S256
+	iss          string        // the iss of the redirect: "" right, "-" none, else that
+	wrongState   bool          // the redirect carries another state
+	scope        string        // the scope the endpoint wants ("" any token)
+	refreshToken bool          // issue refresh tokens
+	expiresIn    int           // expires_in of tokens (0: not said)
+	asPrefix     string        // where the metadata says the AS lives (another origin, for tests)
+	withhold     string        // a scope the AS never grants
 	dpop         *dpop.Checker // set: token requests with a DPoP proof get tokens bound to its key
 
 	mu        sync.Mutex
