@@ -36,6 +36,9 @@ func (s *Session) readLoop() {
 				s.route(msg)
 				return
 			}
+			if s.failed(err) {
+				return
+			}
 			if de := (*jsonrpc.DecodeError)(nil); errors.As(err, &de) {
 				s.invalid(de)
 			}
@@ -49,6 +52,9 @@ func (s *Session) readLoop() {
 	for {
 		msg, err := s.conn.Read(s.life)
 		if err != nil {
+			if s.failed(err) {
+				continue
+			}
 			var de *jsonrpc.DecodeError
 			if errors.As(err, &de) {
 				s.invalid(de)
@@ -67,6 +73,25 @@ func (s *Session) readLoop() {
 // several at once).
 type eacher interface {
 	Each(ctx context.Context, fn func(msg jsonrpc.Message, err error, detach func())) error
+}
+
+// failedRequest is the error a connection reads in place of the answer
+// to one request that failed on the way while the connection lives on,
+// such as an HTTP request whose sign-in failed after it was written.
+type failedRequest interface {
+	error
+	FailedRequest() jsonrpc.ID
+}
+
+// failed fails the call a failedRequest err names with it, and reports
+// whether err was one.
+func (s *Session) failed(err error) bool {
+	var f failedRequest
+	if !errors.As(err, &f) {
+		return false
+	}
+	s.deliver(f.FailedRequest(), reply{err: err})
+	return true
 }
 
 // endError classifies the error that ended reading.

@@ -28,9 +28,11 @@ type call struct {
 	answered bool // a response (or an invalid message) with id was delivered; the call's goroutine only
 }
 
-// signal tells the waiting Write how sending went, once.
-func (cl *call) signal(err error) {
-	cl.once.Do(func() { cl.sent <- err })
+// signal tells the waiting Write how sending went, once. It reports
+// whether this was the once: false means Write was told already.
+func (cl *call) signal(err error) (first bool) {
+	cl.once.Do(func() { cl.sent <- err; first = true })
+	return first
 }
 
 // track registers a request in flight (enter was called).
@@ -73,7 +75,14 @@ func (c *Conn) run(cl *call, traced bool) {
 	}
 	resp, err := c.client.Do(req)
 	if err != nil {
-		cl.signal(c.doError(cl.ctx, cl.ctx, err))
+		err = c.doError(cl.ctx, cl.ctx, err)
+		if !cl.signal(err) && signInFailed(err) {
+			// Write returned when the first attempt was written; the
+			// sign-in that followed its 401 failed, and the Conn lives
+			// on: the request fails through Read.
+			cl.answered = true
+			c.deliver(nil, &RequestError{ID: cl.id, Err: err})
+		}
 		return
 	}
 	cl.signal(nil)

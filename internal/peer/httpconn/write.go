@@ -184,7 +184,6 @@ func (c *Conn) newRequest(ctx context.Context, method string, body io.Reader, hd
 // refused, the Conn lives on: another request may need no more than it
 // has), or the server could not be reached, which breaks the Conn.
 func (c *Conn) doError(ctx, pctx context.Context, err error) error {
-	var signIn interface{ Unauthorized() bool }
 	switch {
 	case c.isClosed():
 		return transport.ErrClosed
@@ -192,12 +191,35 @@ func (c *Conn) doError(ctx, pctx context.Context, err error) error {
 		return ctx.Err()
 	case pctx.Err() != nil:
 		return pctx.Err()
-	case errors.As(err, &signIn) && signIn.Unauthorized():
+	case signInFailed(err):
 		return err
 	}
 	c.fail(err)
 	return err
 }
+
+// signInFailed reports whether err is a sign-in's refusal of one request
+// (the HTTP client's RoundTripper, such as package signin's, says so with
+// an Unauthorized method): the request failed, the connection did not.
+func signInFailed(err error) bool {
+	var signIn interface{ Unauthorized() bool }
+	return errors.As(err, &signIn) && signIn.Unauthorized()
+}
+
+// RequestError is how Read and Each fail one request whose Write
+// returned before it failed without an answer, while the Conn lives on:
+// its sign-in failed after the first attempt was written. ID is the
+// request's; Err says why (the sign-in's error).
+type RequestError struct {
+	ID  jsonrpc.ID
+	Err error
+}
+
+func (e *RequestError) Error() string { return e.Err.Error() }
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// FailedRequest returns the id of the request that failed.
+func (e *RequestError) FailedRequest() jsonrpc.ID { return e.ID }
 
 // cancelled stops reading the stream of the request a
 // notifications/cancelled names. It reports whether the notification is
