@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os/exec"
 	"syscall"
 	"testing"
 	"time"
@@ -17,16 +16,7 @@ import (
 // is authorized (FollowRedirect, since that server approves at once),
 // gets a token and calls a tool.
 func TestAuthDevWithTheClient(t *testing.T) {
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-auth", "dev", "-watch-interval", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	endpoint := listeningURL(t, stderr)
+	cmd, endpoint := startAuthDev(t)
 
 	flow, err := signin.New(signin.Config{RedirectURL: "http://127.0.0.1:9/callback", Authorize: signin.FollowRedirect(nil)})
 	if err != nil {

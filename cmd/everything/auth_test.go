@@ -31,16 +31,7 @@ func TestAuthFlag(t *testing.T) {
 // would: metadata document, authorization server metadata, registration,
 // authorization with PKCE (the redirect not followed), token.
 func TestAuthDevProtectsTheEndpoint(t *testing.T) {
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-auth", "dev", "-watch-interval", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	endpoint := listeningURL(t, stderr)
+	cmd, endpoint := startAuthDev(t)
 
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_simple_text","arguments":{},` +
 		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
@@ -74,7 +65,7 @@ func TestAuthDevProtectsTheEndpoint(t *testing.T) {
 	}
 
 	const redirect = "http://127.0.0.1:9/callback"
-	resp, err = c.Post(as.RegistrationEndpoint, "application/json",
+	resp, err := c.Post(as.RegistrationEndpoint, "application/json",
 		strings.NewReader(`{"redirect_uris":["`+redirect+`"],"token_endpoint_auth_method":"none","client_name":"auth-test"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -150,4 +141,20 @@ func getJSON(t *testing.T, c *http.Client, u string, v any) {
 	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
 		t.Fatalf("GET %s: %v", u, err)
 	}
+}
+
+// startAuthDev starts everything -http -auth dev on a loopback port and
+// returns it with its endpoint; the test's cleanup kills it.
+func startAuthDev(t *testing.T) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-auth", "dev", "-watch-interval", "0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, listeningURL(t, stderr)
 }
