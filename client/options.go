@@ -74,6 +74,10 @@ type Options struct {
 	// handlers through tasks/update, tasks/cancel when the call's context
 	// ends) and returns as if the call had answered at once.
 	Tasks bool
+	// Extensions are the extensions the client declares besides tasks,
+	// in capabilities.extensions (2026-07-28; see [Extension]). With
+	// Capabilities set, they are added to it.
+	Extensions []Extension
 	// OnTask hears each state of a task CallTool follows, as it learns it.
 	// It must not block.
 	OnTask func(protocol.Task)
@@ -118,16 +122,11 @@ func (o *Options) logger() *slog.Logger {
 func (o *Options) capabilities() *protocol.ClientCapabilities {
 	if o.Capabilities != nil {
 		c := *o.Capabilities
-		if o.Tasks && c.Extensions[tasksExtension] == nil {
-			c.Extensions = maps.Clone(c.Extensions)
-			if c.Extensions == nil {
-				c.Extensions = map[string]protocol.Object{}
-			}
-			c.Extensions[tasksExtension] = protocol.Object{}
-		}
+		o.declareExtensions(&c)
 		return &c
 	}
 	c := &protocol.ClientCapabilities{}
+	defer o.declareExtensions(c)
 	if o.Elicit != nil {
 		c.Elicitation = &protocol.ElicitationCapability{Form: protocol.Object{}}
 		if o.ElicitURL {
@@ -140,8 +139,61 @@ func (o *Options) capabilities() *protocol.ClientCapabilities {
 	if o.Roots != nil {
 		c.Roots = protocol.Object{"listChanged": []byte("true")}
 	}
-	if o.Tasks {
-		c.Extensions = map[string]protocol.Object{tasksExtension: {}}
-	}
 	return c
+}
+
+// declareExtensions adds the extensions of Tasks and Extensions to c's,
+// without changing the map c had.
+func (o *Options) declareExtensions(c *protocol.ClientCapabilities) {
+	add := func(id string, capability protocol.Object) {
+		if c.Extensions[id] != nil {
+			return
+		}
+		c.Extensions = maps.Clone(c.Extensions)
+		if c.Extensions == nil {
+			c.Extensions = map[string]protocol.Object{}
+		}
+		if capability == nil {
+			capability = protocol.Object{}
+		}
+		c.Extensions[id] = capability
+	}
+	if o.Tasks {
+		add(tasksExtension, nil)
+	}
+	for _, e := range o.Extensions {
+		add(e.ID, e.Capability)
+	}
+}
+
+// named is what the extensions' methods name, for httpconn.
+func (o *Options) named() map[string]string {
+	var m map[string]string
+	for _, e := range o.Extensions {
+		for method, member := range e.Named {
+			if m == nil {
+				m = map[string]string{}
+			}
+			m[method] = member
+		}
+	}
+	return m
+}
+
+// Extension is an extension the client declares: a 2026-07-28 server
+// sees it in the client's capabilities.extensions, and may serve the
+// methods the extension adds, which [Client.Call] calls. What the server
+// advertises is in [Info].Capabilities.Extensions.
+type Extension struct {
+	// ID is the extension's identifier, such as
+	// "io.modelcontextprotocol/skills"; required.
+	ID string
+	// Capability is the object declared as capabilities.extensions[ID];
+	// nil declares {}.
+	Capability protocol.Object
+	// Named maps each of the extension's methods that names a target to
+	// the params member the 2026-07-28 Streamable HTTP transport mirrors
+	// in the Mcp-Name header, as the extension defines it (a server checks
+	// that header against the body).
+	Named map[string]string
 }

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"errors"
+	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/mcphttp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
 	"github.com/mcpwire/mcpwire/tool"
@@ -90,5 +92,26 @@ func TestTasks(t *testing.T) {
 	case <-stopped: // tasks/cancel reached the handler
 	case <-time.After(10 * time.Second):
 		t.Fatal("the task's handler was not cancelled")
+	}
+}
+
+// Over 2026-07-28 HTTP, tasks/get and tasks/update carry the Mcp-Name
+// header the server checks against their taskId.
+func TestTasksHTTP(t *testing.T) {
+	srv := httptest.NewServer(mcphttp.NewHandler(taskServer(t, make(chan struct{})), nil))
+	defer srv.Close()
+	c, err := client.Connect(bounded(t), client.HTTP{URL: srv.URL}, &client.Options{
+		Era: protocol.Modern, Tasks: true, Logger: quiet,
+		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return &protocol.ElicitResult{Action: protocol.ElicitAccept, Content: protocol.Object{"ok": []byte("true")}}, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sum, err := client.CallToolAs[Sum](bounded(t), c, "long", nil)
+	if err != nil || sum.Sum != 42 {
+		t.Fatalf("a task over HTTP: %v, %v", sum, err)
 	}
 }

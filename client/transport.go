@@ -96,7 +96,7 @@ type HTTP struct {
 func (h HTTP) open(ctx context.Context, o *Options) (*link, error) {
 	opts := httpconn.Options{
 		Client: h.Client, Header: h.Header, MaxMessageBytes: o.MaxMessageBytes,
-		ExcludeInvalidTools: !o.Lenient,
+		ExcludeInvalidTools: !o.Lenient, Named: o.named(),
 	}
 	if h.SignIn != nil {
 		if _, err := h.SignIn.Wrap(h.URL, nil); err != nil {

@@ -164,7 +164,7 @@ func (s *Server) openInput(r *request, target string, args json.RawMessage, resp
 		return nil, invalidParams("requestState is not valid: it was altered, or sealed by a server with another key (servers behind one endpoint need one Options.StateKey)")
 	}
 	if st.Binding != in.bound.digest() {
-		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", methods[r.method].target.noun())
+		return nil, invalidParams("requestState belongs to another request: the %s, its arguments or the caller differ", s.methodTarget(r.method).noun())
 	}
 	if now := time.Now().UnixMilli(); now > st.Expires {
 		return nil, invalidParams("requestState expired %s ago; send the request again without requestState and inputResponses", time.Duration(now-st.Expires)*time.Millisecond)

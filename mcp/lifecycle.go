@@ -72,6 +72,7 @@ func (s *Server) capabilities(r protocol.Revision) protocol.ServerCapabilities {
 	if r.Modern() && s.hasTaskTools() {
 		caps.Extensions = map[string]protocol.Object{TasksExtension: {}}
 	}
+	s.ext.advertise(&caps, r)
 	return caps
 }
 

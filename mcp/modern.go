@@ -54,7 +54,7 @@ func (s *Server) fillEnvelope(result any, r *request) {
 		env.Meta.ServerInfo = &s.modernInfo
 		delete(env.Meta.Other, protocol.MetaServerInfo) // the server's own identity wins
 	}
-	if h, ok := result.(hinted); ok && methods[r.method].cacheable {
+	if h, ok := result.(hinted); ok && s.cacheable(r.method) {
 		if hints := h.ResultCacheHints(); hints.TTLMs == nil { // a resource's own hint wins
 			*hints = s.cacheHints(r.method)
 		}

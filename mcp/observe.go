@@ -290,7 +290,7 @@ func (o *observation) describe(req *jsonrpc.Request, r *request) {
 		o.req.ProtocolVersion = o.ss.version
 		o.ss.mu.Unlock()
 	}
-	switch methods[req.Method].target {
+	switch o.ss.srv.methodTarget(req.Method) {
 	case targetTool:
 		o.req.Tool = paramString(r.params, "name")
 	case targetPrompt:
@@ -367,7 +367,7 @@ func (o *observation) end(resp *jsonrpc.Response, cause error) {
 		}
 	case o.inputRequired:
 		e.Outcome = OutcomeInputRequired
-	case methods[o.req.Method].target == targetTool && isErrorResult(resp.Result):
+	case o.ss.srv.methodTarget(o.req.Method) == targetTool && isErrorResult(resp.Result):
 		e.Outcome = OutcomeToolError
 	default:
 		e.Outcome = OutcomeResult

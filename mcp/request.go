@@ -132,7 +132,7 @@ func (ss *session) routeModern(r *request, meta jsonx.Object, pv json.RawMessage
 		return method{}, jsonrpc.NewError(jsonrpc.CodeUnsupportedProtocolVersion, "unsupported protocol version %s", clip.Quote(r.version)).
 			WithData(map[string]any{"supported": supportedVersions, "requested": clip.String(r.version)})
 	}
-	m, ok := methods[r.method]
+	m, ok := ss.srv.method(r.method)
 	if !ok || !m.modern {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found in protocol version %s: %s", r.version, clip.String(r.method))
 	}
@@ -161,7 +161,7 @@ func (ss *session) routeLegacy(r *request) (method, *jsonrpc.Error) {
 	if r.method == protocol.MethodDiscover {
 		return method{}, invalidParams("server/discover needs params._meta with %q and %q", protocol.MetaProtocolVersion, protocol.MetaClientCapabilities)
 	}
-	m, ok := methods[r.method]
+	m, ok := ss.srv.method(r.method)
 	if !ok || !m.legacy {
 		return method{}, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "method not found: %s", clip.String(r.method))
 	}

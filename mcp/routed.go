@@ -68,7 +68,7 @@ func (ss *session) routed(r *request, params json.RawMessage) *Routed {
 	if v := r.metaObj.Get(protocol.MetaProtocolVersion); v != nil {
 		rt.Era, rt.Version = protocol.Modern, v
 	}
-	m := methods[r.method]
+	m, _ := ss.srv.method(r.method)
 	if rt.Named = m.named; rt.Named != "" {
 		rt.Name = r.params.Get(m.named)
 	}

@@ -128,6 +128,10 @@ type Options struct {
 	// without an entry get one minute, private. NewServer logs a warning
 	// for a key that is not one of these.
 	CacheHints map[string]CacheHint
+	// Extensions are the extensions the server serves besides the built-in
+	// tasks extension (see Extension). NewServer panics when one is
+	// malformed or clashes with a method or identifier defined already.
+	Extensions []Extension
 	// DynamicTools declares the tools capability even while no tool is
 	// registered, for servers that add tools at run time.
 	DynamicTools bool
@@ -319,6 +323,7 @@ type Server struct {
 	relay *relay // to Options.Broker; nil without one
 
 	tasks *taskRuntime // the tasks extension (task_run.go)
+	ext   extensions   // the extensions of Options (extension.go)
 
 }
 
@@ -364,8 +369,11 @@ func NewServer(info Implementation, opts *Options) *Server {
 	// run a tool that cannot answer it, whatever else is installed.
 	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
 	s.log = s.opts.Logger
+	if err := s.addExtensions(s.opts.Extensions); err != nil {
+		panic(err) // a server whose extensions do not fit must not start
+	}
 	for method := range s.opts.CacheHints {
-		if !methods[method].cacheable {
+		if m, _ := s.method(method); !m.cacheable {
 			s.log.Warn("mcp: Options.CacheHints names a method whose results carry no cache hints; it is ignored", "method", method)
 		}
 	}

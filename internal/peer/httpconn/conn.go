@@ -63,6 +63,9 @@ type Options struct {
 	// called without its Mcp-Param headers, which lets a reviewer (mcpwire
 	// check) see what the server does with the call.
 	ExcludeInvalidTools bool
+	// Named maps methods an extension adds to the params member their
+	// 2026-07-28 Mcp-Name header mirrors (the built-in methods' are known).
+	Named map[string]string
 }
 
 // Conn is a transport.Conn to one Streamable HTTP endpoint (see the

@@ -136,8 +136,12 @@ func (c *Conn) nameHeaders(h http.Header, method string, p jsonx.Object) {
 		key = "name"
 	case protocol.MethodReadResource:
 		key = "uri"
+	case protocol.MethodGetTask, protocol.MethodUpdateTask, protocol.MethodCancelTask:
+		key = "taskId"
 	default:
-		return
+		if key = c.opts.Named[method]; key == "" {
+			return
+		}
 	}
 	name, ok := jsonString(p.Get(key))
 	if !ok {
