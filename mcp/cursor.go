@@ -31,10 +31,11 @@ const (
 	listResources = 'r'
 	listTemplates = 'u'
 	listPrompts   = 'p'
+	listExtension = 'x' // an extension's list (see Page), told apart by its tag
 )
 
 // listNames name the lists in the stale-cursor message.
-var listNames = map[byte]string{listTools: "tool", listResources: "resource", listTemplates: "resource template", listPrompts: "prompt"}
+var listNames = map[byte]string{listTools: "tool", listResources: "resource", listTemplates: "resource template", listPrompts: "prompt", listExtension: "extension's"}
 
 func (s *Server) makeCursor(list byte, tag listTag, offset int) string {
 	k := s.keys.sealing

@@ -3,12 +3,14 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"reflect"
 	"strings"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -230,4 +232,25 @@ func (x *extensions) advertise(caps *protocol.ServerCapabilities, r protocol.Rev
 			caps.Experimental[e.ID] = c
 		}
 	}
+}
+
+// Page pages an extension's list method as the built-in lists are paged:
+// given the request's cursor ("" for the first page) and the list's
+// length n, it returns the bounds of the page to answer with and the
+// cursor of the next page (nil on the last). Pages hold Options.PageSize
+// items; cursors are sealed with the server's state key, so that a client
+// can neither forge nor read them. A cursor is bound to list (the list's
+// name, such as the method's) and to version, which must change whenever
+// what is listed changes (a digest of it): a cursor of another list, or
+// one made before a change, is refused with -32602. Outside a request's
+// handler Page returns the whole list.
+func Page(ctx context.Context, list, version, cursor string, n int) (start, end int, next *string, err error) {
+	c, ok := callctx.From(ctx).(*call)
+	if !ok {
+		return 0, n, nil, nil
+	}
+	sum := sha256.Sum256([]byte(list + "\x00" + version))
+	var tag listTag
+	copy(tag[:], sum[:])
+	return c.ss.srv.page(listExtension, &cursor, tag, n)
 }

@@ -153,3 +153,58 @@ func TestExtensionRefused(t *testing.T) {
 		})
 	}
 }
+
+// Page pages an extension's list with the server's sealed cursors: every
+// item once, in order; a tampered cursor and one from before the list
+// changed are refused with -32602.
+func TestExtensionPage(t *testing.T) {
+	items := []string{"a", "b", "c", "d", "e"}
+	version := "v1"
+	type listParams struct {
+		Cursor string `json:"cursor"`
+	}
+	type listResult struct {
+		protocol.Envelope
+		Items      []string `json:"items"`
+		NextCursor *string  `json:"nextCursor,omitempty"`
+	}
+	ext := mcp.Extension{ID: "com.example/letters", Methods: []mcp.Method{{Name: "letters/list",
+		Handler: mcp.Handle(func(ctx context.Context, p *listParams) (*listResult, error) {
+			start, end, next, err := mcp.Page(ctx, "letters/list", version, p.Cursor, len(items))
+			if err != nil {
+				return nil, err
+			}
+			return &listResult{Items: items[start:end], NextCursor: next}, nil
+		})}}}
+	c := start(t, newServer(t, &mcp.Options{PageSize: 2, Extensions: []mcp.Extension{ext}}))
+	list := func(id int64, cursor string) *jsonrpc.Response {
+		return c.request(jsonrpc.Int64ID(id), "letters/list", map[string]any{"cursor": cursor, "_meta": modernMeta(nil)})
+	}
+	var got []string
+	var cursors []string
+	cursor := ""
+	for i := int64(1); ; i++ {
+		var page listResult
+		if err := json.Unmarshal(list(i, cursor).Result, &page); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, page.Items...)
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = *page.NextCursor
+		cursors = append(cursors, cursor)
+	}
+	if strings.Join(got, "") != "abcde" || len(cursors) != 2 {
+		t.Fatalf("paged %v with cursors %v; want abcde over three pages", got, cursors)
+	}
+	tampered := []byte(cursors[0])
+	tampered[len(tampered)-1] ^= 1
+	if r := list(10, string(tampered)); r.Error == nil || r.Error.Code != jsonrpc.CodeInvalidParams {
+		t.Errorf("a tampered cursor: %+v; want -32602", r.Error)
+	}
+	version = "v2"
+	if r := list(11, cursors[0]); r.Error == nil || !strings.Contains(r.Error.Message, "stale cursor: the extension's list changed") {
+		t.Errorf("a cursor from before a change: %+v; want the stale cursor", r.Error)
+	}
+}
