@@ -52,6 +52,11 @@ type Extension struct {
 	// Capability under capabilities.experimental[ID] in initialize's
 	// result: for an extension that defines a legacy form.
 	Legacy bool
+	// Attach, when set, is called once by NewServer with the server built,
+	// for an extension that also serves through the server's own
+	// registries (the resources and tools it adds); an error stops
+	// NewServer as a malformed extension does.
+	Attach func(*Server) error
 }
 
 // Method is one request method an extension adds.

@@ -386,6 +386,14 @@ func NewServer(info Implementation, opts *Options) *Server {
 	s.modernInfo = s.serverInfo(protocol.Revision20260728)
 	s.modernMeta, _ = json.Marshal(protocol.ResultMeta{ServerInfo: &s.modernInfo})
 	s.startRelay()
+	for _, e := range s.ext.list {
+		if e.Attach == nil {
+			continue
+		}
+		if err := e.Attach(s); err != nil {
+			panic(fmt.Errorf("mcp: extension %q: %w", e.ID, err))
+		}
+	}
 	return s
 }
 

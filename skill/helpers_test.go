@@ -1,0 +1,11 @@
+package skill_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+func sha256Sum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
