@@ -25,9 +25,8 @@ binary "${CONFORMANCE_CLIENT:-}" everything-client
 client="$program"
 
 # suite name | package directory. Both run every client scenario
-# (--suite all): auth/* (every one in the baseline) and the sep-2640-*
-# extension too, which the client does not implement yet and the baseline
-# does not list.
+# (--suite all): auth/* and the sep-2640-* skills scenarios, all in the
+# baseline.
 suites=(
   "0.1.16|conformance-legacy"
   "0.2.0-alpha.12|conformance-modern"
@@ -59,6 +58,9 @@ refusals=(
   "0.2.0-alpha.12|auth/metadata-issuer-mismatch|issuer mismatch: the metadata at"
   "0.2.0-alpha.12|auth/scope-retry-limit|HTTP 403 insufficient_scope"
   "0.1.16|auth/scope-retry-limit|HTTP 403 insufficient_scope"
+  "0.2.0-alpha.12|sep-2640-client-verify-digest|skill: digest mismatch: skill://pdf-processing/SKILL.md"
+  "0.2.0-alpha.12|sep-2640-client-verify-size|skill: size mismatch: skill://pdf-processing/SKILL.md"
+  "0.2.0-alpha.12|sep-2640-client-verify-frontmatter|skill: frontmatter mismatch: skill://pdf-processing/SKILL.md"
 )
 refused=0
 for r in "${refusals[@]}"; do
@@ -69,6 +71,18 @@ for r in "${refusals[@]}"; do
     refused=1
   fi
 done
+
+# A scenario whose checks were skipped still passes the suite: each
+# sep-2640-client-* scenario must have run checks, every one a SUCCESS.
+for dir in "$results"/0.2.0-alpha.12/sep-2640-client-*; do
+  if ! "$node" -e '
+    const c = JSON.parse(require("fs").readFileSync(process.argv[1] + "/checks.json", "utf8"));
+    process.exit(c.length > 0 && c.every(x => x.status === "SUCCESS") ? 0 : 1);' "$dir"; then
+    echo "FAIL: $(basename "$dir"): not every check ran and succeeded" >&2
+    refused=1
+  fi
+done
+ls -d "$results"/0.2.0-alpha.12/sep-2640-client-* >/dev/null 2>&1 || { echo "FAIL: no sep-2640-client-* scenario ran" >&2; refused=1; }
 
 summary_args=(--mode client --results "$results" --baseline "$here/baseline-client.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
 (( update )) && summary_args+=(--update-baseline)

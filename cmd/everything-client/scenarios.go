@@ -31,8 +31,7 @@ type toolCall struct {
 type scenario func(ctx context.Context, url string, sc scenarioContext) error
 
 // scenarios are the client scenarios of the suites, by name, with the
-// auth/* ones of auth.go; the sep-2640-* skills extension is not among
-// them.
+// auth/* ones of auth.go and the sep-2640-* ones of skills.go.
 var scenarios = map[string]scenario{
 	"initialize":                          listTools,
 	"tools_call":                          callOne("add_numbers", `{"a":5,"b":3}`),
