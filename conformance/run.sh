@@ -109,6 +109,33 @@ for s in "${suites[@]}"; do
   grep -E '^Total:' "$results/$name.log" | sed "s/^/   $name: /" || true
 done
 
+# The Skills extension's server scenarios are pending ones, which no
+# --requirements list runs: each runs on its own against a server with
+# -skills, and every one of its checks must have run and succeeded (a
+# skipped check passes the suite).
+skills_failed=0
+server_flags+=(-skills)
+start_server skills
+for sc in sep-2640-skills-directory sep-2640-skills-enumeration sep-2640-skills-manifest; do
+  timeout 300 "$node" "$here/node_modules/conformance-modern/dist/index.js" server --url "$url" --scenario "$sc" \
+    -o "$results/skills" >"$results/skills-$sc.log" 2>&1 || true
+  dir="$(ls -d "$results/skills/server-$sc"-* 2>/dev/null | head -1)"
+  if [[ -n "$dir" ]] && "$node" -e '
+    const c = JSON.parse(require("fs").readFileSync(process.argv[1] + "/checks.json", "utf8"));
+    process.exit(c.length > 0 && c.every(x => x.status === "SUCCESS") ? 0 : 1);' "$dir"; then
+    echo "   skills: $sc: $(grep -E '^Passed:' "$results/skills-$sc.log")"
+  else
+    echo "FAIL: $sc: not every check ran and succeeded (see bin/results/skills-$sc.log)" >&2
+    skills_failed=1
+  fi
+done
+stop_server_cleanly skills
+if [[ "$(cat "$results/skills.server.exit")" != 0 ]]; then
+  echo "FAIL: the -skills server did not stop cleanly" >&2
+  skills_failed=1
+fi
+
 summary_args=(--results "$results" --baseline "$here/baseline.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
 (( update )) && summary_args+=(--update-baseline)
 "$node" "$here/summarize.mjs" "${summary_args[@]}" 0.1.16 2025-11-25 2026-07-28
+exit "$skills_failed"

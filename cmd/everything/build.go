@@ -16,7 +16,16 @@ func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
 	if s.deployed() {
 		mw = append(mw, s.calls.middleware)
 	}
+	var exts []mcp.Extension
+	if s.skills {
+		set, err := skillsExtension()
+		if err != nil {
+			panic(err) // the embedded skills are checked by the tests
+		}
+		exts = append(exts, set.Extension())
+	}
 	return &mcp.Options{
+		Extensions: exts,
 		Middleware: mw,
 		PageSize:   s.pageSize, ShutdownGrace: s.grace, Logger: logger,
 		Caller: s.caller, CompletionRate: s.completionRate,
