@@ -147,14 +147,5 @@ func getJSON(t *testing.T, c *http.Client, u string, v any) {
 // returns it with its endpoint; the test's cleanup kills it.
 func startAuthDev(t *testing.T) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-auth", "dev", "-watch-interval", "0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	return cmd, listeningURL(t, stderr)
+	return startHTTP(t, "-auth", "dev")
 }

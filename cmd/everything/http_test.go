@@ -222,12 +222,12 @@ func awaitCleanExit(t *testing.T, cmd *exec.Cmd) {
 	}
 }
 
-// startHTTP starts the binary with -http 127.0.0.1:0 and returns it with
-// the URL it logs; the process is killed when the test ends, should it
-// still run.
-func startHTTP(t *testing.T) (*exec.Cmd, string) {
+// startHTTP starts the binary with -http 127.0.0.1:0 and the extra flags
+// and returns it with the URL it logs; the process is killed when the
+// test ends, should it still run.
+func startHTTP(t *testing.T, extra ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(binPath, "-http", "127.0.0.1:0", "-watch-interval", "0")
+	cmd := exec.Command(binPath, append([]string{"-http", "127.0.0.1:0", "-watch-interval", "0"}, extra...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
