@@ -8,7 +8,7 @@
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
-//	           [-fixtures] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
+//	           [-fixtures] [-skills] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
 //	           [-trusted-proxies ADDR,...] [-auth dev]
 //
@@ -102,6 +102,13 @@
 // schema) and the resource template test://items/{n}, whose completion
 // offers more values than one result carries. They are off by default,
 // since a host shows every listed tool to its model.
+//
+// -skills also serves the Skills extension (io.modelcontextprotocol/skills,
+// package skill) on 2026-07-28 connections, with two embedded skills,
+// pdf-processing (with a references/ directory) and summarize, their files
+// as resources and resources/directory/read: what the conformance suite's
+// sep-2640-* server scenarios read. Off by default, so that the lists
+// other tests read are unchanged.
 //
 // What it serves:
 //
