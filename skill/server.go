@@ -315,11 +315,11 @@ func (s *Set) get(_ context.Context, p *getParams) (*getResult, error) {
 // directory lists the files and subdirectories directly under a skill's
 // root or one of its directories.
 func (s *Set) directory(ctx context.Context, p *directoryParams) (*directoryResult, error) {
-	children, ok := s.children(strings.TrimSuffix(p.URI, "/"))
+	children, version, ok := s.children(strings.TrimSuffix(p.URI, "/"))
 	if !ok {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "%q is not a skill directory", p.URI).WithData(map[string]any{"uri": p.URI})
 	}
-	start, end, next, err := mcp.Page(ctx, MethodDirectoryRead+" "+p.URI, s.version, p.Cursor, len(children))
+	start, end, next, err := mcp.Page(ctx, MethodDirectoryRead+" "+p.URI, version, p.Cursor, len(children))
 	if err != nil {
 		return nil, err
 	}
@@ -327,8 +327,9 @@ func (s *Set) directory(ctx context.Context, p *directoryParams) (*directoryResu
 }
 
 // children lists what is directly under the directory dir (a skill's
-// root or a directory below it), reporting false when dir is none.
-func (s *Set) children(dir string) ([]protocol.Resource, bool) {
+// root or a directory below it), with the set's version, reporting false
+// when dir is none.
+func (s *Set) children(dir string) ([]protocol.Resource, string, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, sk := range s.skills {
@@ -361,8 +362,8 @@ func (s *Set) children(dir string) ([]protocol.Resource, bool) {
 			}
 		}
 		if found {
-			return out, true
+			return out, s.version, true
 		}
 	}
-	return nil, false
+	return nil, "", false
 }

@@ -3,6 +3,7 @@ package skill_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -180,3 +181,37 @@ func TestAddLater(t *testing.T) {
 }
 
 func sha(s string) string { return sha256Sum([]byte(s)) }
+
+// Skills added while clients list and read directories race with
+// nothing.
+func TestAddWhileServing(t *testing.T) {
+	set := skill.NewSet(skill.Options{DirectoryRead: true})
+	if err := set.AddFS(skills); err != nil {
+		t.Fatal(err)
+	}
+	c := serve(t, newServer(t, set, 0))
+	done := make(chan error, 1)
+	go func() {
+		for i := range 20 {
+			if err := set.AddFiles(fmt.Sprintf("late-%d", i), map[string]string{"SKILL.md": fmt.Sprintf("---\nname: late-%d\ndescription: Later\n---\n", i)}); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	ctx := bounded(t)
+	for range 20 {
+		if err := c.Call(ctx, skill.MethodDirectoryRead, map[string]any{"uri": "skill://pdf-processing"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range skill.List(ctx, c) {
+			if err != nil && !strings.Contains(err.Error(), "stale cursor") {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
