@@ -81,7 +81,7 @@ bench:
 bench-scale:
 	bash bench/run-scale.sh
 
-# fuzz runs every fuzz target of the repository (18: decoders, framing,
+# fuzz runs every fuzz target of the repository (decoders, framing,
 # the HTTP handler's POSTs, state sealing, ...) for FUZZTIME each (default
 # 20s), inputs minimised in one run each; a target that fails or stalls
 # fails the run (scripts/fuzz.sh).

@@ -79,6 +79,17 @@ type ResourceContents struct {
 	Blob *BlobResourceContents // has "blob"
 }
 
+// URI is the URI of whichever variant is set, "" for neither.
+func (c ResourceContents) URI() string {
+	switch {
+	case c.Text != nil:
+		return c.Text.URI
+	case c.Blob != nil:
+		return c.Blob.URI
+	}
+	return ""
+}
+
 // resourceContents is ResourceContents' union, its variants named by the
 // member only each has.
 var resourceContents = union[ResourceContents]{

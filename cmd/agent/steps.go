@@ -82,23 +82,12 @@ func printContent(w io.Writer, r *protocol.CallToolResult) {
 		case b.ResourceLink != nil:
 			fmt.Fprintf(w, "  [link %s]\n", b.ResourceLink.URI)
 		case b.Resource != nil:
-			fmt.Fprintf(w, "  [resource %s]\n", resourceURI(b.Resource.Resource))
+			fmt.Fprintf(w, "  [resource %s]\n", b.Resource.Resource.URI())
 		}
 	}
 	if !text && len(r.StructuredContent) > 0 {
 		fmt.Fprintln(w, "  "+string(r.StructuredContent))
 	}
-}
-
-// resourceURI is the URI of embedded resource contents.
-func resourceURI(c protocol.ResourceContents) string {
-	switch {
-	case c.Text != nil:
-		return c.Text.URI
-	case c.Blob != nil:
-		return c.Blob.URI
-	}
-	return ""
 }
 
 // lockedWriter serialises writes from several goroutines.

@@ -8,7 +8,7 @@
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
-//	           [-fixtures] [-skills] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
+//	           [-fixtures] [-skills] [-apps] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
 //	           [-trusted-proxies ADDR,...] [-auth dev]
 //
@@ -109,6 +109,11 @@
 // as resources and resources/directory/read: what the conformance suite's
 // sep-2640-* server scenarios read. Off by default, so that the lists
 // other tests read are unchanged.
+//
+// -apps also serves an MCP App (io.modelcontextprotocol/ui, package apps):
+// the view ui://everything/calculator.html, a form that adds two numbers,
+// with the tools calculator (which a host's model calls to open it) and
+// calculator_add (which only the view calls). Off by default, like -skills.
 //
 // What it serves:
 //

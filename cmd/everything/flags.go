@@ -62,7 +62,9 @@ type settings struct {
 	fixtures       bool
 	// skills serves the Skills extension (package skill) with the
 	// skills of skills.go.
-	skills     bool
+	skills bool
+	// apps serves the MCP Apps calculator (package apps) of app.go.
+	apps       bool
 	cpuprofile string
 	// httpAddr, when set, serves over Streamable HTTP at http://httpAddr/mcp
 	// instead of stdio.
@@ -212,6 +214,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	caller := fs.String("caller", "", "who every request acts for: NAME[:SCOPE,...], such as ada:operator (default $"+callerEnv+", else no caller)")
 	fs.IntVar(&s.completionRate, "completion-rate", 0, "completion/complete requests per second per caller, in bursts of twice that (0: the runtime's default, 20)")
 	fs.DurationVar(&s.watchInterval, "watch-interval", defaultWatchInterval, "how often test://watched-resource changes (0: only when test_trigger_resource_update is called)")
+	fs.BoolVar(&s.apps, "apps", false, "also serve an MCP App (io.modelcontextprotocol/ui): the view ui://everything/calculator.html and its tools calculator and calculator_add")
 	fs.BoolVar(&s.skills, "skills", false, "also serve the Skills extension (io.modelcontextprotocol/skills) with two skills, pdf-processing and summarize, and their files as resources (for the conformance suite's sep-2640-* scenarios)")
 	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
 	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", 15*time.Minute, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")

@@ -42,6 +42,9 @@ func main() {
 		os.Exit(1)
 	}
 	srv := newServer(opts, root, set.fixtures)
+	if set.apps {
+		srv.addApp()
+	}
 	if set.deployed() {
 		srv.addDeploymentTools(set.instance, &set.calls)
 	}
