@@ -3,10 +3,12 @@ package mcp
 import (
 	"context"
 	"errors"
-	"sync"
+
+	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/ratelimit"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -52,7 +54,7 @@ func handleComplete(ctx context.Context, ss *session, c *call, r *request, p *pr
 	if !known {
 		return nil, invalidParams("%s has no argument %s", refName(p.Ref), clip.Quote(p.Argument.Name))
 	}
-	if !ss.srv.limits.allow(limitCompletion, r.caller, ss.srv.opts.CompletionRate) {
+	if !ss.srv.completionRate.Allow(callerKey(r.caller)) {
 		return nil, rateLimited("completion requests")
 	}
 	res := &protocol.CompleteResult{Completion: protocol.Completion{Values: []string{}}}
@@ -154,52 +156,27 @@ func refName(ref protocol.CompletionReference) string {
 	return "the reference"
 }
 
-// callerLimits holds one token bucket per limited kind of request and
-// caller subject: the one rate limit per caller, of completion requests
-// (Options.CompletionRate) and tool calls (Options.ToolCallRate). The map
-// is bounded: past maxCallers buckets it starts afresh, which only ever
-// lets a caller through early.
-type callerLimits struct {
-	mu      sync.Mutex
-	buckets map[limitKey]*rateLimiter
+// callerKey is the key of caller's rate limits: its subject, "" (one
+// budget shared) for anonymous callers.
+func callerKey(caller *auth.Principal) string {
+	if caller == nil {
+		return ""
+	}
+	return caller.Subject
 }
 
-// limitKey names one caller's bucket for one kind of request.
-type limitKey struct {
-	kind    byte
-	subject string
-}
-
-// The kinds of requests limited per caller.
-const (
-	limitCompletion byte = 'c'
-	limitToolCall   byte = 't'
-)
-
-const maxCallers = 10000
-
-// allow takes a token from the caller's bucket for kind (rate per second,
-// bursts of twice that; a rate of zero or less allows everything);
-// anonymous callers share one bucket.
-func (l *callerLimits) allow(kind byte, caller *auth.Principal, rate int) bool {
-	if rate <= 0 {
-		return true
-	}
-	key := limitKey{kind: kind}
-	if caller != nil {
-		key.subject = caller.Subject
-	}
-	l.mu.Lock()
-	b := l.buckets[key]
-	if b == nil {
-		if l.buckets == nil || len(l.buckets) >= maxCallers {
-			l.buckets = map[limitKey]*rateLimiter{}
+// toolCallRate is Options.ToolCallRate as a middleware: rate tools/call
+// requests a second per caller, with bursts of twice that.
+func toolCallRate(rate int) Middleware {
+	limit := ratelimit.NewPerKey(rate)
+	return func(next Handler) Handler {
+		return func(ctx context.Context, req *Request) (json.RawMessage, error) {
+			if req.Method == protocol.MethodCallTool && !limit.Allow(callerKey(req.Caller)) {
+				return nil, rateLimited("tool calls")
+			}
+			return next(ctx, req)
 		}
-		b = newRateLimiter(rate, 2*rate, nil)
-		l.buckets[key] = b
 	}
-	l.mu.Unlock()
-	return b.allow()
 }
 
 // rateLimited is the error of a request refused by a caller's rate limit;

@@ -106,6 +106,9 @@ func (ss *session) run(m method, c *call, r *request) (resp *jsonrpc.Response) {
 				"internal error: the handler for %s panicked", r.method))
 		}
 	}()
+	if ss.srv.chain != nil {
+		return ss.runChained(m, c, r)
+	}
 	result, err := m.handle(c, ss, c, r) // the call is its handler's context
 	if c.ob != nil {
 		c.observeResult(result)

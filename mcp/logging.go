@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
+	"github.com/mcpwire/mcpwire/internal/ratelimit"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -125,38 +126,30 @@ func (c *call) notify(n *jsonrpc.Notification) error {
 	return nil
 }
 
-// rateLimiter is a token bucket for forwarded log messages.
+// rateLimiter is the token bucket of forwarded log messages, which warns
+// (at most once a second) of the messages it drops.
 type rateLimiter struct {
-	mu      sync.Mutex
-	rate    float64 // tokens per second
-	burst   float64
-	tokens  float64
-	last    time.Time
-	dropped int
+	bucket  *ratelimit.Bucket
 	log     *slog.Logger
+	mu      sync.Mutex
+	dropped int
 	warned  time.Time
 }
 
 func newRateLimiter(perSecond, burst int, log *slog.Logger) *rateLimiter {
-	return &rateLimiter{rate: float64(perSecond), burst: float64(burst), tokens: float64(burst), log: log}
+	return &rateLimiter{bucket: ratelimit.NewBucket(perSecond, burst), log: log}
 }
 
 // allow takes one token, reporting false (and counting the drop) when the
 // bucket is empty.
 func (r *rateLimiter) allow() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	now := time.Now()
-	if !r.last.IsZero() {
-		r.tokens = min(r.burst, r.tokens+now.Sub(r.last).Seconds()*r.rate)
-	}
-	r.last = now
-	if r.tokens >= 1 {
-		r.tokens--
+	if r.bucket.Allow() {
 		return true
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.dropped++
-	if r.log != nil && now.Sub(r.warned) > time.Second {
+	if now := time.Now(); r.log != nil && now.Sub(r.warned) > time.Second {
 		r.log.Warn("mcp: log messages to the client dropped by the rate limit", "dropped", r.dropped)
 		r.warned = now
 	}

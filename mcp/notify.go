@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"context"
+
 	json "github.com/goccy/go-json"
 
 	"github.com/mcpwire/mcpwire/internal/clip"
@@ -11,7 +13,20 @@ import (
 
 // notify handles one incoming notification. Unknown notifications are
 // ignored, as JSON-RPC requires; malformed ones are logged and ignored.
-func (ss *session) notify(n *jsonrpc.Notification) {
+func (ss *session) notify(n *jsonrpc.Notification) { ss.notifyBound(n, nil) }
+
+// notifyBound is notify with the exchange's context (an HTTP request's),
+// through the middleware when there is any.
+func (ss *session) notifyBound(n *jsonrpc.Notification, bound context.Context) {
+	if ss.srv.chain != nil {
+		ss.notifyChained(n, bound)
+		return
+	}
+	ss.notified(n)
+}
+
+// notified handles a client's notification.
+func (ss *session) notified(n *jsonrpc.Notification) {
 	switch n.Method {
 	case "notifications/cancelled":
 		ss.cancelled(n.Params)

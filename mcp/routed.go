@@ -114,5 +114,5 @@ func (ss *session) notifyChecked(n *jsonrpc.Notification, bound context.Context,
 			return
 		}
 	}
-	ss.notify(n)
+	ss.notifyBound(n, bound)
 }

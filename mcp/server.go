@@ -16,6 +16,7 @@ import (
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/fanout"
 	"github.com/mcpwire/mcpwire/internal/contract"
+	"github.com/mcpwire/mcpwire/internal/ratelimit"
 	"github.com/mcpwire/mcpwire/probe"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/task"
@@ -116,9 +117,13 @@ type Options struct {
 	// zero value); a level above slog.LevelError silences them under the
 	// default handler.
 	HandlerErrorLevel slog.Level
-	// Middleware wraps every tool's handler, outermost first. It runs after
-	// the arguments were validated.
-	Middleware []tool.Middleware
+	// Middleware wraps the handling of every request and notification
+	// from a client, outermost first (see Middleware; package middleware
+	// has stock ones). None, the default, costs a request nothing.
+	Middleware []Middleware
+	// ToolMiddleware wraps every tool's handler, outermost first. It runs
+	// after the arguments were validated, with the tool at hand.
+	ToolMiddleware []tool.Middleware
 	// LogRate bounds the notifications/message forwarded to one client, per
 	// second (default 100, with bursts of twice that).
 	LogRate int
@@ -199,7 +204,9 @@ type Options struct {
 	// budget), per second, with bursts of twice that. Beyond it a call
 	// gets -32603 with data.reason "rate_limited" before its tool runs.
 	// Zero (the default) means no bound: MaxConcurrentCalls already
-	// bounds what one connection runs at once.
+	// bounds what one connection runs at once. It is a Middleware, run
+	// before those of Options.Middleware; middleware.RateLimit bounds any
+	// method the same way.
 	ToolCallRate int
 	// Broker joins the instances of a deployment (servers behind one load
 	// balancer): the server publishes to it every list change and
@@ -308,7 +315,8 @@ type Server struct {
 	resources registry[*resourceEntry]
 	templates registry[*templateEntry]
 	prompts   registry[*promptEntry]
-	limits    callerLimits // completion and tool call rates per caller
+	// completionRate is Options.CompletionRate per caller.
+	completionRate *ratelimit.PerKey
 
 	keys       *keyring                // seal cursors and requestState
 	modernInfo protocol.Implementation // serverInfo as 2026-07-28 carries it
@@ -324,6 +332,7 @@ type Server struct {
 
 	tasks *taskRuntime // the tasks extension (task_run.go)
 	ext   extensions   // the extensions of Options (extension.go)
+	chain Handler      // Options.Middleware around serve; nil without any
 
 }
 
@@ -367,7 +376,12 @@ func NewServer(info Implementation, opts *Options) *Server {
 	s.tasks = newTaskRuntime(s)
 	// The probe guard is always outermost: a permission probe must never
 	// run a tool that cannot answer it, whatever else is installed.
-	s.opts.Middleware = append([]tool.Middleware{probe.Guard()}, s.opts.Middleware...)
+	s.opts.ToolMiddleware = append([]tool.Middleware{probe.Guard()}, s.opts.ToolMiddleware...)
+	s.completionRate = ratelimit.NewPerKey(s.opts.CompletionRate)
+	if s.opts.ToolCallRate > 0 {
+		s.opts.Middleware = append([]Middleware{toolCallRate(s.opts.ToolCallRate)}, s.opts.Middleware...)
+	}
+	s.chain = chain(s.opts.Middleware)
 	s.log = s.opts.Logger
 	if err := s.addExtensions(s.opts.Extensions); err != nil {
 		panic(err) // a server whose extensions do not fit must not start
@@ -427,8 +441,8 @@ func (s *Server) addTool(t tool.Tool, to TaskToolOptions) error {
 	t.Scopes = scopes
 	h := t.Handler
 	if h != nil {
-		for i := len(s.opts.Middleware) - 1; i >= 0; i-- {
-			h = s.opts.Middleware[i](t, h)
+		for i := len(s.opts.ToolMiddleware) - 1; i >= 0; i-- {
+			h = s.opts.ToolMiddleware[i](t, h)
 		}
 	}
 	c, err := contract.Compile(t, h)

@@ -43,9 +43,6 @@ func handleToolsCall(ctx context.Context, ss *session, c *call, r *request, p *p
 	if !r.caller.HasScopes(e.tool.Scopes...) {
 		return nil, scopeRefusal(ctx, "tool "+clip.Quote(name), e.tool.Scopes, invalidParams("unknown tool %s", clip.Quote(name)))
 	}
-	if !ss.srv.limits.allow(limitToolCall, r.caller, ss.srv.opts.ToolCallRate) {
-		return nil, rateLimited("tool calls")
-	}
 	if e.task.Support != TaskNever {
 		if declaresTasks(r) {
 			return ss.srv.callAsTask(ctx, ss, c, r, e, args, responses, p.RequestState)

@@ -15,7 +15,7 @@ import (
 )
 
 func guarded() *mcp.Options {
-	return &mcp.Options{Middleware: []tool.Middleware{probe.Guard()}}
+	return &mcp.Options{ToolMiddleware: []tool.Middleware{probe.Guard()}}
 }
 
 func probeParams(name, args string) string {

@@ -26,7 +26,7 @@ func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
 	}
 	return &mcp.Options{
 		Extensions: exts,
-		Middleware: mw,
+		ToolMiddleware: mw,
 		PageSize:   s.pageSize, ShutdownGrace: s.grace, Logger: logger,
 		Caller: s.caller, CompletionRate: s.completionRate,
 		InputStateTTL: s.inputStateTTL, ClientRequestTimeout: s.clientRequestTimeout,

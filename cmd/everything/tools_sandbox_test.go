@@ -29,7 +29,7 @@ type sandboxClient struct {
 
 func newSandboxClient(t *testing.T, root string) *sandboxClient {
 	srv := mcp.NewServer(mcp.Implementation{Name: "sandbox-test", Version: "1"},
-		&mcp.Options{Logger: quietLogger(), Middleware: []tool.Middleware{probe.Guard()}})
+		&mcp.Options{Logger: quietLogger(), ToolMiddleware: []tool.Middleware{probe.Guard()}})
 	for _, tl := range sandboxTools(root) {
 		srv.MustAddTool(tl)
 	}

@@ -77,6 +77,9 @@ func (o Object) Get(key string) json.RawMessage {
 	return nil
 }
 
+// Raw returns the object as it was parsed, nil for the zero Object.
+func (o Object) Raw() json.RawMessage { return o.raw }
+
 // Len returns the number of members.
 func (o Object) Len() int { return len(o.members) }
 
