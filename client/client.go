@@ -49,6 +49,7 @@ type Client struct {
 	t     Transport
 	opts  Options
 	cache *cache.Cache // nil: no caching (legacy, or Options.NoCache)
+	chain Handler      // Options.Middleware around send; nil without any
 
 	tasks bool // the client declares the tasks extension: a tools/call may create a task
 
@@ -86,6 +87,7 @@ func Connect(ctx context.Context, t Transport, opts *Options) (*Client, error) {
 		c.opts = *opts
 	}
 	c.roots = append([]protocol.Root(nil), c.opts.Roots...)
+	c.chain = chainOf(c.opts.Middleware)
 	_, c.tasks = c.opts.capabilities().Extensions[tasksExtension]
 	l, err := c.open(ctx)
 	if err != nil {
@@ -247,6 +249,17 @@ func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMe
 	if err != nil {
 		return nil, fmt.Errorf("client: %s params: %w", method, err)
 	}
+	if c.chain != nil {
+		req := c.newRequest(method, p, false)
+		req.token, req.progress = token, f
+		return c.chain(ctx, req)
+	}
+	return c.send(ctx, method, p, token, f)
+}
+
+// send is raw past the middleware: through the cache to the server, with
+// the progress token p carries and the function that hears its progress.
+func (c *Client) send(ctx context.Context, method string, p, token json.RawMessage, f func(protocol.ProgressNotificationParams)) (json.RawMessage, error) {
 	bypass := ctx.Value(freshKey{}) != nil
 	if c.cache != nil && !bypass {
 		if r, ok := c.cache.Get(method, p, ""); ok {
@@ -326,6 +339,10 @@ func (c *Client) SetRoots(ctx context.Context, roots []protocol.Root) error {
 	c.mu.Unlock()
 	if c.sess().Era() == protocol.Modern {
 		return nil
+	}
+	if c.chain != nil {
+		_, err := c.chain(ctx, c.newRequest(protocol.NotificationRootsListChanged, nil, true))
+		return err
 	}
 	return c.sess().Notify(ctx, protocol.NotificationRootsListChanged, nil)
 }

@@ -78,6 +78,10 @@ type Options struct {
 	// in capabilities.extensions (2026-07-28; see [Extension]). With
 	// Capabilities set, they are added to it.
 	Extensions []Extension
+	// Middleware wraps every request the client sends, and the
+	// notifications it sends of its own accord, outermost first (see
+	// Middleware).
+	Middleware []Middleware
 	// OnTask hears each state of a task CallTool follows, as it learns it.
 	// It must not block.
 	OnTask func(protocol.Task)
