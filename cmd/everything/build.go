@@ -25,9 +25,9 @@ func (s *settings) serverOptions(logger *slog.Logger) *mcp.Options {
 		exts = append(exts, set.Extension())
 	}
 	return &mcp.Options{
-		Extensions: exts,
+		Extensions:     exts,
 		ToolMiddleware: mw,
-		PageSize:   s.pageSize, ShutdownGrace: s.grace, Logger: logger,
+		PageSize:       s.pageSize, ShutdownGrace: s.grace, Logger: logger,
 		Caller: s.caller, CompletionRate: s.completionRate,
 		InputStateTTL: s.inputStateTTL, ClientRequestTimeout: s.clientRequestTimeout,
 		TaskTTL:  s.taskTTL,

@@ -1,12 +1,18 @@
 // Command mcpwire reviews MCP servers, in any language, the way a client
 // decides whether to admit what they list and use what they answer, and
-// records and replays their sessions as golden transcripts.
+// records and replays their sessions as golden transcripts; and serves
+// several servers as one (gateway).
 //
 //	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] -- CMD [ARGS...]
 //	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] [--no-sign-in] --url URL
 //	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 //	mcpwire replay [--update] FILE -- CMD [ARGS...]
+//	mcpwire gateway --config FILE [--http ADDR]
 //	mcpwire help
+//
+// gateway serves the upstreams a configuration file lists as one MCP
+// server (package gateway), on stdio or, with --http, over Streamable
+// HTTP at http://ADDR/mcp.
 //
 // # check
 //

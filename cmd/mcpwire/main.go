@@ -31,6 +31,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runRecord(args[1:], os.Stdin, stdout, stderr)
 	case "replay":
 		return runReplay(args[1:], stdout, stderr)
+	case "gateway":
+		return runGateway(ctx, args[1:], stderr)
 	}
 	fmt.Fprintf(stderr, "mcpwire: unknown subcommand %q\n\n%s", args[0], usage)
 	return exitNotRun
@@ -46,6 +48,7 @@ Usage:
 	mcpwire check [--json] [--call-all] [--era E] [--timeout D] [--total D] [--header 'Name: value']... [--bearer-env VAR] [--no-sign-in] --url URL
 	mcpwire record --out FILE [--note TEXT] -- CMD [ARGS...]
 	mcpwire replay [--update] FILE -- CMD [ARGS...]
+	mcpwire gateway --config FILE [--http ADDR]
 	mcpwire help
 
 check starts CMD as a stdio MCP server (any language), or with --url
@@ -80,4 +83,12 @@ replay sends FILE's client lines to CMD and compares what it writes,
 cursors, states, server request ids, RFC 3339 times and the header's
 "# volatile: POINTER" values normalised; --update rewrites FILE. Exit
 status: 0 on a match, 1 on a difference, 2 when the replay could not run.
+
+gateway serves the upstreams FILE lists (YAML or JSON: upstreams, each a
+name and a command, with env, or a url, with headers; ${VAR} taken from
+the environment) as one MCP server, their tools and prompts named
+<upstream>_<name>, on stdio, or with --http at http://ADDR/mcp. Exit
+status: 0 when it stopped cleanly, 1 when serving failed, 2 when it could
+not start (a bad file, an upstream that cannot be reached, a name two
+upstreams give).
 `
