@@ -266,6 +266,10 @@ func (c *Client) send(ctx context.Context, method string, p, token json.RawMessa
 			return r, nil
 		}
 	}
+	var gen uint64
+	if c.cache != nil {
+		gen = c.cache.Generation()
+	}
 	cur := c.cur.Load()
 	if f != nil {
 		defer cur.s.WatchProgress(token, f)()
@@ -292,7 +296,7 @@ func (c *Client) send(ctx context.Context, method string, p, token json.RawMessa
 		return nil, rpcErr
 	}
 	if c.cache != nil {
-		c.cache.Put(method, p, "", result)
+		c.cache.PutSince(gen, method, p, "", result) // not when a change was told of meanwhile
 	}
 	return result, nil
 }

@@ -29,9 +29,16 @@
 // audit, rate limits, tool filters) on the gateway's server with
 // Options.Server's Middleware: one policy for every upstream.
 //
+// Each upstream is pinged every Options.HealthInterval. One that stops
+// answering (a stdio server that died, an HTTP endpoint that hangs or
+// refuses) is down: its tools leave the lists (clients are told), a call
+// to one gets -32603 with data.reason "upstream_down" naming it, and the
+// gateway reaches it again with a growing pause (250 ms to 30 s),
+// starting a stdio server's command again; when it answers, its tools
+// are back. A call in flight when its upstream dies fails naming the
+// upstream; the other upstreams carry on.
+//
 // Not yet: relaying the upstreams' questions (sampling, elicitation,
-// roots), log messages, resource updates and tasks, restarting an
-// upstream that died, and following prompt and resource list changes. A
-// call to an upstream that is gone fails with -32603, data.reason
-// "upstream", naming it; the others carry on.
+// roots), log messages, resource updates and tasks, and following prompt
+// and resource list changes.
 package gateway

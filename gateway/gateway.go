@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -25,6 +26,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Info names the gateway to its clients (default mcpwire-gateway).
 	Info mcp.Implementation
+	// HealthInterval is how often each upstream is pinged (default 5 s);
+	// one that does not answer within it (at least a second) is down.
+	HealthInterval time.Duration
 }
 
 // Gateway serves several MCP servers as one: an mcp.Server whose tools,
@@ -35,9 +39,10 @@ type Options struct {
 // upstream sends is checked before the gateway serves it, and what the
 // gateway serves passes the server's own contract checks.
 type Gateway struct {
-	srv *mcp.Server
-	log *slog.Logger
-	ups []*upstream
+	srv    *mcp.Server
+	log    *slog.Logger
+	ups    []*upstream
+	health time.Duration
 }
 
 // New connects to every upstream of cfg, lists what each serves, and
@@ -52,7 +57,10 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	g := &Gateway{log: opts.Logger}
+	g := &Gateway{log: opts.Logger, health: opts.HealthInterval}
+	if g.health <= 0 {
+		g.health = 5 * time.Second
+	}
 	if g.log == nil {
 		g.log = slog.Default()
 	}
@@ -64,6 +72,7 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 		so.Logger = g.log
 	}
 	so.DynamicTools, so.DynamicResources, so.DynamicPrompts = true, true, true
+	so.Middleware = append(append([]mcp.Middleware(nil), so.Middleware...), g.downGuard) // after the caller's policy
 	info := opts.Info
 	if info.Name == "" {
 		info = mcp.Implementation{Name: "mcpwire-gateway", Title: "mcpwire gateway", Description: "MCP servers served as one."}

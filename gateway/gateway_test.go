@@ -28,9 +28,18 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // GATEWAY_TEST_UPSTREAM set: the test's stdio upstream is this binary.
 func TestMain(m *testing.M) {
 	if os.Getenv("GATEWAY_TEST_UPSTREAM") != "" {
+		if block := os.Getenv("GATEWAY_TEST_BLOCK"); block != "" {
+			if _, err := os.Stat(block); err == nil {
+				os.Exit(3) // a server that cannot start, while the file exists
+			}
+		}
 		srv := mcp.NewServer(mcp.Implementation{Name: "stdio-upstream", Version: "1"}, &mcp.Options{Logger: quiet})
 		srv.MustAddTool(tool.New("whoami", "Says which upstream answers.", func(context.Context, struct{}) (string, error) {
 			return "stdio " + os.Getenv("GATEWAY_TEST_UPSTREAM"), nil
+		}))
+		srv.MustAddTool(tool.New("crash", "Dies mid-call.", func(context.Context, struct{}) (string, error) {
+			os.Exit(1)
+			return "", nil
 		}))
 		if err := mcp.RunStdio(context.Background(), srv, nil); err != nil {
 			os.Exit(1)
@@ -149,7 +158,7 @@ func TestGateway(t *testing.T) {
 			c := serveGateway(t, g, era)
 			ctx := bounded(t)
 			tools := names(t, c.Tools(ctx), func(t *protocol.Tool) string { return t.Name })
-			want := []string{"files_fail", "files_read", "files_steps", "files_wait", "notes_fail", "notes_read", "notes_steps", "notes_wait", "proc_whoami"}
+			want := []string{"files_fail", "files_read", "files_steps", "files_wait", "notes_fail", "notes_read", "notes_steps", "notes_wait", "proc_crash", "proc_whoami"}
 			if !slices.Equal(tools, want) {
 				t.Fatalf("tools %v, want %v", tools, want)
 			}
@@ -278,13 +287,14 @@ func TestGatewayListChanged(t *testing.T) {
 	up.MustAddTool(tool.New("late", "Came late.", func(context.Context, struct{}) (string, error) { return "late", nil }))
 	up.RemoveTool("fail")
 	deadline := time.After(10 * time.Second)
+	var tools []string
 	for {
 		select {
 		case <-notified:
 		case <-deadline:
-			t.Fatal("the tools never changed")
+			t.Fatalf("the tools never changed: %v", tools)
 		}
-		tools := names(t, c.Tools(bounded(t)), func(t *protocol.Tool) string { return t.Name })
+		tools = names(t, c.Tools(bounded(t)), func(t *protocol.Tool) string { return t.Name })
 		if slices.Contains(tools, "a_late") && !slices.Contains(tools, "a_fail") {
 			return
 		}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
+	"sync/atomic"
 
 	json "github.com/goccy/go-json"
 
@@ -27,10 +27,10 @@ type upstream struct {
 	flat  bool
 	names *names
 
-	c    *client.Client
-	end  func()
-	stop context.CancelFunc // ends watch
-	done chan struct{}      // closed when watch has returned
+	conn atomic.Pointer[conn] // the current connection
+	down atomic.Bool          // the upstream stopped answering; its tools are withdrawn
+	stop context.CancelFunc   // ends supervise
+	done chan struct{}        // closed when supervise has returned
 
 	mu    sync.Mutex        // guards tools and serialises syncs
 	tools map[string]string // the gateway's names of this upstream's tools: their descriptors, encoded
@@ -50,21 +50,35 @@ func (up *upstream) connect(ctx context.Context) error {
 		end()
 		return err
 	}
-	up.c, up.end = c, end
+	up.conn.Store(&conn{c: c, end: end})
 	return nil
 }
 
+// conn is one connection to the upstream: its client, and what ends what
+// it started (an in-process server's Serve).
+type conn struct {
+	c   *client.Client
+	end func()
+}
+
+func (k *conn) close() error {
+	err := k.c.Close()
+	k.end()
+	return err
+}
+
+// client is the current connection's client.
+func (up *upstream) client() *client.Client { return up.conn.Load().c }
+
 func (up *upstream) close() error {
-	if up.c == nil {
-		return nil
-	}
 	if up.stop != nil {
 		up.stop()
 		<-up.done
 	}
-	err := up.c.Close()
-	up.end()
-	return err
+	if k := up.conn.Load(); k != nil {
+		return k.close()
+	}
+	return nil
 }
 
 // name is an upstream name as the gateway serves it.
@@ -77,14 +91,11 @@ func (up *upstream) name(n string) string {
 
 // mirror registers what the upstream serves with the gateway's server.
 func (up *upstream) mirror(ctx context.Context) error {
-	caps := up.c.Info().Capabilities
+	caps := up.client().Info().Capabilities
 	if caps.Tools != nil {
 		if err := up.syncTools(ctx); err != nil {
 			return err
 		}
-		wctx, stop := context.WithCancel(context.Background())
-		up.stop, up.done = stop, make(chan struct{})
-		go up.watch(wctx)
 	}
 	if caps.Prompts != nil {
 		if err := up.mirrorPrompts(ctx, caps.Completions != nil); err != nil {
@@ -96,34 +107,10 @@ func (up *upstream) mirror(ctx context.Context) error {
 			return err
 		}
 	}
+	wctx, stop := context.WithCancel(context.Background())
+	up.stop, up.done = stop, make(chan struct{})
+	go up.supervise(wctx, caps.Tools != nil)
 	return nil
-}
-
-// watch follows the upstream's tool list changes (a listen stream, in
-// either era) and syncs the gateway's, until ctx ends; a stream that ends
-// is opened again, after a pause that grows to 30 s.
-func (up *upstream) watch(ctx context.Context) {
-	defer close(up.done)
-	on := true
-	pause := time.Second
-	for ctx.Err() == nil {
-		for n, err := range up.c.Listen(ctx, protocol.SubscriptionFilter{ToolsListChanged: &on}) {
-			if err != nil {
-				break
-			}
-			if n.Method == protocol.NotificationToolListChanged {
-				pause = time.Second
-				if err := up.syncTools(ctx); err != nil && ctx.Err() == nil {
-					up.g.log.Warn("gateway: syncing an upstream's tools", "upstream", up.cfg.Name, "error", err.Error())
-				}
-			}
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(pause):
-			pause = min(2*pause, 30*time.Second)
-		}
-	}
 }
 
 // syncTools lists the upstream's tools and makes the gateway's match:
@@ -132,7 +119,7 @@ func (up *upstream) syncTools(ctx context.Context) error {
 	up.mu.Lock()
 	defer up.mu.Unlock()
 	var listed []*protocol.Tool
-	for t, err := range up.c.Tools(ctx) {
+	for t, err := range up.client().Tools(client.Fresh(ctx)) { // past the cache: a sync follows a change
 		if err != nil {
 			return fmt.Errorf("listing tools: %w", err)
 		}
@@ -186,7 +173,7 @@ func (up *upstream) proxyTool(t *protocol.Tool, name string) tool.Tool {
 				}
 				mcp.ReportProgress(ctx, p.Progress, total, p.Message)
 			})
-			r, err := up.c.CallTool(ctx, upstreamName, args)
+			r, err := up.client().CallTool(ctx, upstreamName, args)
 			if err != nil {
 				return nil, upstreamError(up.cfg.Name, err)
 			}
@@ -224,7 +211,7 @@ func upstreamError(name string, err error) error {
 
 // mirrorPrompts registers the upstream's prompts, namespaced.
 func (up *upstream) mirrorPrompts(ctx context.Context, completes bool) error {
-	for p, err := range up.c.Prompts(ctx) {
+	for p, err := range up.client().Prompts(ctx) {
 		if err != nil {
 			return fmt.Errorf("listing prompts: %w", err)
 		}
@@ -235,7 +222,7 @@ func (up *upstream) mirrorPrompts(ctx context.Context, completes bool) error {
 		upstreamName := p.Name
 		mp := mcp.Prompt{Name: name, Title: p.Title, Description: p.Description, Icons: p.Icons, Meta: metaOf(p.Meta),
 			Get: func(ctx context.Context, args map[string]string) (*mcp.PromptResult, error) {
-				r, err := up.c.GetPrompt(ctx, upstreamName, args)
+				r, err := up.client().GetPrompt(ctx, upstreamName, args)
 				if err != nil {
 					return nil, upstreamError(up.cfg.Name, err)
 				}
@@ -266,13 +253,13 @@ func (up *upstream) mirrorPrompts(ctx context.Context, completes bool) error {
 // URIs, and its templates.
 func (up *upstream) mirrorResources(ctx context.Context, completes bool) error {
 	read := func(ctx context.Context, uri string) ([]mcp.ResourceContents, error) {
-		r, err := up.c.ReadResource(ctx, uri)
+		r, err := up.client().ReadResource(ctx, uri)
 		if err != nil {
 			return nil, upstreamError(up.cfg.Name, err)
 		}
 		return r.Contents, nil
 	}
-	for r, err := range up.c.Resources(ctx) {
+	for r, err := range up.client().Resources(ctx) {
 		if err != nil {
 			return fmt.Errorf("listing resources: %w", err)
 		}
@@ -287,7 +274,7 @@ func (up *upstream) mirrorResources(ctx context.Context, completes bool) error {
 			return err
 		}
 	}
-	for t, err := range up.c.ResourceTemplates(ctx) {
+	for t, err := range up.client().ResourceTemplates(ctx) {
 		if err != nil {
 			return fmt.Errorf("listing resource templates: %w", err)
 		}
@@ -317,7 +304,7 @@ func (up *upstream) mirrorResources(ctx context.Context, completes bool) error {
 // completer routes the completion of argument of ref to the upstream.
 func (up *upstream) completer(ref protocol.CompletionReference, argument string) mcp.CompleteFunc {
 	return func(ctx context.Context, req mcp.CompleteRequest) (mcp.CompleteResult, error) {
-		c, err := up.c.Complete(ctx, ref, argument, req.Value)
+		c, err := up.client().Complete(ctx, ref, argument, req.Value)
 		if err != nil {
 			return mcp.CompleteResult{}, upstreamError(up.cfg.Name, err)
 		}

@@ -62,6 +62,15 @@ type Cache struct {
 
 	mu      sync.Mutex
 	entries map[key]entry
+	gen     uint64 // counts the Notify and Invalidate calls
+}
+
+// Generation is a count of the invalidations so far: take it before
+// sending a request, and give it to PutSince with the answer.
+func (c *Cache) Generation() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen
 }
 
 // key identifies a result: method, canonical params and, for a private
@@ -103,6 +112,17 @@ func (c *Cache) Get(method string, params json.RawMessage, principal string) (js
 // authorization context, when its hints allow (see the package
 // documentation), and reports whether it did.
 func (c *Cache) Put(method string, params json.RawMessage, principal string, result json.RawMessage) bool {
+	return c.put(method, params, principal, result, nil)
+}
+
+// PutSince is Put for an answer to a request sent at generation gen (see
+// Generation): it is not kept when a notification or Invalidate came
+// since, for the answer may predate the change it told of.
+func (c *Cache) PutSince(gen uint64, method string, params json.RawMessage, principal string, result json.RawMessage) bool {
+	return c.put(method, params, principal, result, &gen)
+}
+
+func (c *Cache) put(method string, params json.RawMessage, principal string, result json.RawMessage, gen *uint64) bool {
 	if !cacheable[method] { // before the key: most calls are not cacheable
 		return false
 	}
@@ -129,6 +149,9 @@ func (c *Cache) Put(method string, params json.RawMessage, principal string, res
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if gen != nil && *gen != c.gen {
+		return false
+	}
 	now := c.now()
 	if c.entries == nil {
 		c.entries = make(map[key]entry)
@@ -146,6 +169,7 @@ func (c *Cache) Put(method string, params json.RawMessage, principal string, res
 func (c *Cache) Notify(method string, params json.RawMessage) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.gen++
 	if method == protocol.NotificationResourceUpdated {
 		var p struct {
 			URI string `json:"uri"`
@@ -169,6 +193,7 @@ func (c *Cache) Notify(method string, params json.RawMessage) {
 func (c *Cache) Invalidate(method string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.gen++
 	c.drop(method)
 }
 

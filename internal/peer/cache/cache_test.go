@@ -221,3 +221,21 @@ func FuzzPutGet(f *testing.F) {
 		c.Notify("notifications/resources/updated", raw(params))
 	})
 }
+
+// An answer to a request sent before a list change was told of is not
+// kept: it may predate the change.
+func TestPutSinceDropsAnswersOlderThanANotification(t *testing.T) {
+	c := &Cache{}
+	result := json.RawMessage(`{"resultType":"complete","ttlMs":60000,"cacheScope":"private","tools":[]}`)
+	gen := c.Generation()
+	c.Notify("notifications/tools/list_changed", nil)
+	if c.PutSince(gen, "tools/list", nil, "", result) {
+		t.Fatal("an answer older than the notification was kept")
+	}
+	if !c.PutSince(c.Generation(), "tools/list", nil, "", result) {
+		t.Fatal("a fresh answer was not kept")
+	}
+	if _, ok := c.Get("tools/list", nil, ""); !ok {
+		t.Fatal("the fresh answer is not served")
+	}
+}
