@@ -10,10 +10,10 @@ import (
 
 	"github.com/mcpwire/mcpwire/apps"
 	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/testsupport/pipeclient"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
-	"github.com/mcpwire/mcpwire/transport"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -73,23 +73,10 @@ func newAppServer(t *testing.T) *appServer {
 	return a
 }
 
-// connect serves srv over a pipe to a client of era with opts.
+// connect serves srv over a pipe to a client of era declaring exts.
 func connect(t *testing.T, srv *mcp.Server, era protocol.Era, exts ...client.Extension) *client.Client {
 	t.Helper()
-	a, b := transport.Pipe(transport.Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, a) }()
-	c, err := client.Connect(bounded(t), client.Conn{Conn: b}, &client.Options{Era: era, Logger: quiet, Extensions: exts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c.Close()
-		cancel()
-		<-done
-	})
-	return c
+	return pipeclient.Connect(t, srv, &client.Options{Era: era, Logger: quiet, Extensions: exts})
 }
 
 func bounded(t *testing.T) context.Context {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/gateway"
+	"github.com/mcpwire/mcpwire/internal/testsupport/pipeclient"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -90,20 +91,7 @@ func upstreamServer(name, uri string, cancelled chan<- struct{}) *mcp.Server {
 // serveGateway serves g's server over a pipe to a client of era.
 func serveGateway(t *testing.T, g *gateway.Gateway, era protocol.Era) *client.Client {
 	t.Helper()
-	a, b := transport.Pipe(transport.Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- g.Server().Serve(ctx, a) }()
-	c, err := client.Connect(bounded(t), client.Conn{Conn: b}, &client.Options{Era: era, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c.Close()
-		cancel()
-		<-done
-	})
-	return c
+	return pipeclient.Connect(t, g.Server(), &client.Options{Era: era, Logger: quiet})
 }
 
 func bounded(t *testing.T) context.Context {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/testsupport/pipeclient"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/middleware"
@@ -59,19 +60,7 @@ func connect(t *testing.T, era protocol.Era, opts *mcp.Options, ended chan<- str
 	if err := srv.AddResource(mcp.Resource{URI: "test://big", Name: "big", Read: mcp.StaticRead(strings.Repeat("y", 10000))}); err != nil {
 		t.Fatal(err)
 	}
-	a, b := transport.Pipe(transport.Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, a) }()
-	c, err := client.Connect(bounded(t), client.Conn{Conn: b}, &client.Options{Era: era, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c.Close()
-		cancel()
-		<-done
-	})
+	c := pipeclient.Connect(t, srv, &client.Options{Era: era, Logger: quiet})
 	return c
 }
 

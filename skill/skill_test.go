@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/testsupport/pipeclient"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/skill"
-	"github.com/mcpwire/mcpwire/transport"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -36,20 +36,7 @@ var skills = fstest.MapFS{
 // declares the extension.
 func serve(t *testing.T, srv *mcp.Server) *client.Client {
 	t.Helper()
-	a, b := transport.Pipe(transport.Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, a) }()
-	c, err := client.Connect(bounded(t), client.Conn{Conn: b}, &client.Options{Era: protocol.Modern, Logger: quiet, Extensions: []client.Extension{skill.Declare}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		c.Close()
-		cancel()
-		<-done
-	})
-	return c
+	return pipeclient.Connect(t, srv, &client.Options{Era: protocol.Modern, Logger: quiet, Extensions: []client.Extension{skill.Declare}})
 }
 
 func bounded(t *testing.T) context.Context {

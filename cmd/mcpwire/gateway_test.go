@@ -1,39 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/testsupport/syncbuf"
 	"github.com/mcpwire/mcpwire/protocol"
 )
-
-// lockedBuffer is a bytes.Buffer safe to write from the gateway and read
-// from the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // mcpwire gateway --http fronts cmd/hello (stdio, a command in the
 // configuration, with ${VAR} from the environment), and stops cleanly
@@ -50,7 +30,7 @@ func TestGatewayCommand(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	var stderr lockedBuffer
+	var stderr syncbuf.Buffer
 	exit := make(chan int, 1)
 	go func() {
 		exit <- run(ctx, []string{"gateway", "--config", config, "--http", "127.0.0.1:0"}, &stderr, &stderr)
@@ -111,7 +91,7 @@ func TestGatewayCommandRefuses(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			config := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml")
 			os.WriteFile(config, []byte(tc.config), 0o644)
-			var stdout, stderr lockedBuffer
+			var stdout, stderr syncbuf.Buffer
 			code := run(t.Context(), []string{"gateway", "--config", config}, &stdout, &stderr)
 			if code != exitNotRun || !strings.Contains(stderr.String(), tc.say) || stdout.String() != "" {
 				t.Fatalf("exit %d, stderr %q; want 2 saying %q", code, stderr.String(), tc.say)
