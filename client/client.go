@@ -146,7 +146,16 @@ func (c *Client) reinitialize(ctx context.Context, old *live) (*live, error) {
 func (c *Client) sessionOptions() engine.Options {
 	o := &c.opts
 	h := engine.Handlers{Elicit: o.Elicit, Sample: o.Sample}
-	if o.Roots != nil {
+	switch {
+	case o.ListRoots != nil:
+		h.Roots = func(ctx context.Context) (*protocol.ListRootsResult, error) {
+			roots, err := o.ListRoots(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return &protocol.ListRootsResult{Roots: roots}, nil
+		}
+	case o.Roots != nil:
 		h.Roots = c.listRoots
 	}
 	return engine.Options{

@@ -47,6 +47,10 @@ type Options struct {
 	// no roots capability; a non-nil empty list declares it with no roots.
 	// [Client.SetRoots] changes them.
 	Roots []protocol.Root
+	// ListRoots, when set, answers roots/list instead of Roots, each time
+	// the server asks (a proxy's roots are those of its caller), and
+	// declares the roots capability.
+	ListRoots func(ctx context.Context) ([]protocol.Root, error)
 
 	// OnNotification gets every notification the server sends outside a
 	// [Client.Listen] stream, in arrival order: log messages
@@ -140,7 +144,7 @@ func (o *Options) capabilities() *protocol.ClientCapabilities {
 	if o.Sample != nil {
 		c.Sampling = &protocol.SamplingCapability{}
 	}
-	if o.Roots != nil {
+	if o.Roots != nil || o.ListRoots != nil {
 		c.Roots = protocol.Object{"listChanged": []byte("true")}
 	}
 	return c

@@ -38,7 +38,7 @@ func (c *Client) followTask(ctx context.Context, created json.RawMessage) (json.
 		return nil, fmt.Errorf("client: a task result without a task: %s", clip.Bytes(created))
 	}
 	id := t.TaskID
-	c.taskChanged(t.Task)
+	c.taskChanged(ctx, t.Task)
 	rounds := 0
 	wait := poll(t.PollIntervalMs)
 	for {
@@ -46,7 +46,7 @@ func (c *Client) followTask(ctx context.Context, created json.RawMessage) (json.
 		if err := c.request(ctx, protocol.MethodGetTask, map[string]string{"taskId": id}, &got); err != nil {
 			return nil, c.giveUp(ctx, id, err)
 		}
-		c.taskChanged(got.Task)
+		c.taskChanged(ctx, got.Task)
 		if got.PollIntervalMs != nil {
 			wait = poll(got.PollIntervalMs)
 		}
@@ -101,9 +101,24 @@ func (c *Client) giveUp(ctx context.Context, id string, err error) error {
 	return err
 }
 
-// taskChanged tells Options.OnTask of the task's state.
-func (c *Client) taskChanged(t protocol.Task) {
+// onTaskKey keys the callback of WithOnTask in a context.
+type onTaskKey struct{}
+
+// WithOnTask returns a context whose tool calls tell f of each state of
+// the task the server makes of them, as CallTool learns it, besides
+// Options.OnTask: what a proxy needs to tell its own caller that the call
+// became a task. f runs on the goroutine of CallTool and must not block.
+func WithOnTask(ctx context.Context, f func(protocol.Task)) context.Context {
+	return context.WithValue(ctx, onTaskKey{}, f)
+}
+
+// taskChanged tells Options.OnTask, and the callback of WithOnTask in
+// ctx, of the task's state.
+func (c *Client) taskChanged(ctx context.Context, t protocol.Task) {
 	if f := c.opts.OnTask; f != nil {
+		f(t)
+	}
+	if f, _ := ctx.Value(onTaskKey{}).(func(protocol.Task)); f != nil {
 		f(t)
 	}
 }

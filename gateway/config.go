@@ -10,6 +10,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // Config is what a gateway serves: its upstreams and how their names are
@@ -43,6 +44,10 @@ type Upstream struct {
 	// ExcludeResources are resource URIs of this upstream the gateway does
 	// not serve: how to settle a URI two upstreams list.
 	ExcludeResources []string `yaml:"excludeResources,omitempty" json:"excludeResources,omitempty"`
+	// ProtocolVersion pins the revision the gateway speaks to the
+	// upstream, and so its era ("2025-11-25": legacy, initialize;
+	// "2026-07-28": modern); empty detects the era as hosts do.
+	ProtocolVersion string `yaml:"protocolVersion,omitempty" json:"protocolVersion,omitempty"`
 	// Server is a server in the same process (from Go only).
 	Server *mcp.Server `yaml:"-" json:"-"`
 }
@@ -114,6 +119,9 @@ func (c *Config) Check() error {
 		}
 		if n != 1 {
 			return fmt.Errorf("gateway: upstream %q: give exactly one of command and url", u.Name)
+		}
+		if u.ProtocolVersion != "" && protocol.EraOfVersion(u.ProtocolVersion) == protocol.EraUnknown {
+			return fmt.Errorf("gateway: upstream %q: protocolVersion %q is not a revision (a date such as 2025-11-25)", u.Name, u.ProtocolVersion)
 		}
 		if len(u.Headers) > 0 && u.URL == "" {
 			return fmt.Errorf("gateway: upstream %q: headers need a url", u.Name)

@@ -22,12 +22,39 @@
 // Each upstream is reached through package client with its gates on, so
 // what an upstream lists and answers is checked before the gateway serves
 // it, and the gateway's own server checks it again, as it checks any
-// tool's. A call's progress is relayed to the caller, and its
-// cancellation to the upstream. An upstream's tool list is followed (a
-// listen stream in either era): tools it adds or changes appear, those it
-// removes go, and the gateway's clients are told. Put policy (sign-in,
-// audit, rate limits, tool filters) on the gateway's server with
-// Options.Server's Middleware: one policy for every upstream.
+// tool's. An upstream's lists are followed (a listen stream in either
+// era): tools, prompts and resources it adds or changes appear, those it
+// removes go, and the gateway's clients are told; an update of a resource
+// reaches the clients that follow it. Put policy (sign-in, audit, rate
+// limits, tool filters) on the gateway's server with Options.Server's
+// Middleware: one policy for every upstream.
+//
+// # What is relayed
+//
+// A call's progress goes to its caller and its cancellation to the
+// upstream. What the upstream asks during a call (elicitation, in form
+// and URL mode, sampling, roots) is asked of the caller in the caller's
+// era and answered in the upstream's: a legacy upstream's request becomes
+// a 2026-07-28 caller's input_required round and the reverse. The
+// upstream's call is not started again by a modern caller's rounds: it
+// waits between them (up to 15 minutes) and the caller's sealed
+// requestState leads the next round back to it. A caller that cannot
+// answer (it declared no elicitation, say) gets -32021 naming what it
+// lacks, and the upstream's call is given up.
+//
+// A 2026-07-28 upstream's questions belong to the call they come in. A
+// legacy upstream's request, and any upstream's log message, says on the
+// wire whose it is only over HTTP, not at all over stdio: the gateway
+// gives it to the one call in flight to that upstream; with several in
+// flight, a question is refused and a log message goes to the gateway's
+// own log (at debug, without its data). Log messages reach the caller at
+// the caller's own level.
+//
+// An upstream's task is the gateway's: a caller that declares the tasks
+// extension gets a task of the gateway's (its own id, its own
+// tasks/get, tasks/cancel passed on) when the upstream makes one of the
+// call, and the result on its request otherwise; the gateway follows the
+// upstream's task.
 //
 // Each upstream is pinged every Options.HealthInterval. One that stops
 // answering (a stdio server that died, an HTTP endpoint that hangs or
@@ -37,8 +64,4 @@
 // starting a stdio server's command again; when it answers, its tools
 // are back. A call in flight when its upstream dies fails naming the
 // upstream; the other upstreams carry on.
-//
-// Not yet: relaying the upstreams' questions (sampling, elicitation,
-// roots), log messages, resource updates and tasks, and following prompt
-// and resource list changes.
 package gateway

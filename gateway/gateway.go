@@ -43,6 +43,11 @@ type Gateway struct {
 	log    *slog.Logger
 	ups    []*upstream
 	health time.Duration
+
+	life    context.Context // ends at Close: every relayed call's
+	endLife context.CancelFunc
+	mu      sync.Mutex
+	parked  map[string]*relayed // relayed calls waiting for their caller's next round
 }
 
 // New connects to every upstream of cfg, lists what each serves, and
@@ -58,6 +63,7 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 		opts = &Options{}
 	}
 	g := &Gateway{log: opts.Logger, health: opts.HealthInterval}
+	g.life, g.endLife = context.WithCancel(context.Background())
 	if g.health <= 0 {
 		g.health = 5 * time.Second
 	}
@@ -103,6 +109,7 @@ func (g *Gateway) Server() *mcp.Server { return g.srv }
 // closes the server.
 func (g *Gateway) Close() error {
 	var errs []error
+	g.endLife()
 	for _, up := range g.ups {
 		errs = append(errs, up.close())
 	}

@@ -298,3 +298,9 @@ func TestGatewayUpstreamFails(t *testing.T) {
 		t.Fatalf("New: %v", err)
 	}
 }
+
+// serveGatewayWith serves g's server over a pipe to a client with opts.
+func serveGatewayWith(t *testing.T, g *gateway.Gateway, opts *client.Options) *client.Client {
+	t.Helper()
+	return pipeclient.Connect(t, g.Server(), opts)
+}

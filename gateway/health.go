@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -18,15 +19,15 @@ const (
 )
 
 // supervise keeps the upstream served until ctx ends: it follows the
-// upstream's tool list (when tools is set) and pings it every health
-// interval. When it stops answering (its connection ended, a ping failed
+// upstream's lists and resources (list-changed and resource updates
+// relayed to the gateway's clients) and pings it every health interval. When it stops answering (its connection ended, a ping failed
 // or timed out), its tools are withdrawn (the gateway's clients are told)
 // and it is reached again with a growing pause, a stdio one by starting
 // its command again; when it answers, its tools are back.
-func (up *upstream) supervise(ctx context.Context, tools bool) {
+func (up *upstream) supervise(ctx context.Context) {
 	defer close(up.done)
 	for ctx.Err() == nil {
-		if up.follow(ctx, tools) || ctx.Err() != nil {
+		if up.follow(ctx) || ctx.Err() != nil {
 			continue
 		}
 		up.withdraw()
@@ -34,9 +35,9 @@ func (up *upstream) supervise(ctx context.Context, tools bool) {
 	}
 }
 
-// follow runs until the connection looks dead or ctx ends, and reports
-// whether the upstream still answers.
-func (up *upstream) follow(ctx context.Context, tools bool) bool {
+// follow runs until the connection looks dead, ctx ends or the resources
+// to follow changed, and reports whether the upstream still answers.
+func (up *upstream) follow(ctx context.Context) bool {
 	fctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	pinged := make(chan bool, 1)
@@ -57,20 +58,8 @@ func (up *upstream) follow(ctx context.Context, tools bool) bool {
 			}
 		}
 	}()
-	if tools {
-		on := true
-		for n, err := range up.client().Listen(fctx, protocol.SubscriptionFilter{ToolsListChanged: &on}) {
-			if err != nil {
-				break
-			}
-			// A change made before the stream was open is caught by a sync
-			// once it is (its acknowledgement).
-			if n.Method == protocol.NotificationToolListChanged || n.Method == protocol.NotificationSubscriptionsAcknowledged {
-				if err := up.syncTools(fctx); err != nil && fctx.Err() == nil {
-					up.g.log.Warn("gateway: syncing an upstream's tools", "upstream", up.cfg.Name, "error", err.Error())
-				}
-			}
-		}
+	if filter, ok := up.followed(); ok {
+		up.listen(fctx, filter)
 	} else {
 		<-fctx.Done()
 	}
@@ -80,6 +69,84 @@ func (up *upstream) follow(ctx context.Context, tools bool) bool {
 	}
 	// The stream ended by itself: the upstream may have gone with it.
 	return up.answers(ctx)
+}
+
+// followed is what to follow of the upstream: the list changes it
+// announces and every resource it lets a client subscribe to.
+func (up *upstream) followed() (protocol.SubscriptionFilter, bool) {
+	caps := up.client().Info().Capabilities
+	on := true
+	var f protocol.SubscriptionFilter
+	if caps.Tools != nil {
+		f.ToolsListChanged = &on
+	}
+	if caps.Prompts != nil && caps.Prompts.ListChanged != nil && *caps.Prompts.ListChanged {
+		f.PromptsListChanged = &on
+	}
+	if r := caps.Resources; r != nil {
+		if r.ListChanged != nil && *r.ListChanged {
+			f.ResourcesListChanged = &on
+		}
+		if r.Subscribe != nil && *r.Subscribe {
+			up.mu.Lock()
+			for uri := range up.resources {
+				f.ResourceSubscriptions = append(f.ResourceSubscriptions, uri)
+			}
+			up.mu.Unlock()
+			slices.Sort(f.ResourceSubscriptions)
+		}
+	}
+	return f, f.ToolsListChanged != nil || f.PromptsListChanged != nil || f.ResourcesListChanged != nil || len(f.ResourceSubscriptions) > 0
+}
+
+// listen follows filter until the stream ends, or the resources to follow
+// changed (follow starts again with the new ones).
+func (up *upstream) listen(ctx context.Context, filter protocol.SubscriptionFilter) {
+	sync := func(what string, f func(context.Context) error) {
+		if err := f(ctx); err != nil && ctx.Err() == nil {
+			up.g.log.Warn("gateway: syncing an upstream's "+what, "upstream", up.cfg.Name, "error", err.Error())
+		}
+	}
+	for n, err := range up.client().Listen(ctx, filter) {
+		if err != nil {
+			return
+		}
+		switch n.Method {
+		case protocol.NotificationSubscriptionsAcknowledged:
+			// A change made before the stream was open is caught by a
+			// sync once it is.
+			if filter.ToolsListChanged != nil {
+				sync("tools", up.syncTools)
+			}
+			if filter.PromptsListChanged != nil {
+				sync("prompts", up.syncPrompts)
+			}
+			if filter.ResourcesListChanged != nil && up.resourcesMoved(filter, sync) {
+				return
+			}
+		case protocol.NotificationToolListChanged:
+			sync("tools", up.syncTools)
+		case protocol.NotificationPromptListChanged:
+			sync("prompts", up.syncPrompts)
+		case protocol.NotificationResourceListChanged:
+			if up.resourcesMoved(filter, sync) {
+				return
+			}
+		case protocol.NotificationResourceUpdated:
+			var p protocol.ResourceUpdatedNotificationParams
+			if json.Unmarshal(n.Params, &p) == nil && p.URI != "" {
+				up.g.srv.ResourceUpdated(p.URI)
+			}
+		}
+	}
+}
+
+// resourcesMoved syncs the upstream's resources and reports whether the
+// ones to subscribe to are no longer filter's.
+func (up *upstream) resourcesMoved(filter protocol.SubscriptionFilter, sync func(string, func(context.Context) error)) bool {
+	sync("resources", up.syncResources)
+	after, _ := up.followed()
+	return !slices.Equal(after.ResourceSubscriptions, filter.ResourceSubscriptions)
 }
 
 // answers pings the upstream, bounded by the health interval (at least a

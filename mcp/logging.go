@@ -14,46 +14,15 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-// logLevels are the RFC 5424 level names MCP uses, with the slog level each
-// maps to.
-var logLevels = []struct {
-	name  string
-	level slog.Level
-}{
-	{"debug", slog.LevelDebug},
-	{"info", slog.LevelInfo},
-	{"notice", slog.LevelInfo + 2},
-	{"warning", slog.LevelWarn},
-	{"error", slog.LevelError},
-	{"critical", slog.LevelError + 4},
-	{"alert", slog.LevelError + 8},
-	{"emergency", slog.LevelError + 12},
-}
-
 // defaultLegacyLogLevel is the minimum level forwarded to a legacy client
 // that never sent logging/setLevel.
 const defaultLegacyLogLevel = "info"
 
-func parseLevel(name string) (slog.Level, bool) {
-	for _, l := range logLevels {
-		if l.name == name {
-			return l.level, true
-		}
-	}
-	return 0, false
-}
+func parseLevel(name string) (slog.Level, bool) { return protocol.LoggingLevel(name).Slog() }
 
 // levelName returns the MCP name for a slog level (the highest name at or
 // below it).
-func levelName(l slog.Level) string {
-	name := "debug"
-	for _, e := range logLevels {
-		if l >= e.level {
-			name = e.name
-		}
-	}
-	return name
-}
+func levelName(l slog.Level) string { return string(protocol.LoggingLevelOf(l)) }
 
 func handleSetLevel(_ context.Context, ss *session, _ *call, _ *request, p *protocol.SetLevelRequestParams) (any, error) {
 	name := string(p.Level)

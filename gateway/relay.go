@@ -1,0 +1,347 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/mcpwire/mcpwire/ask"
+	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/jsonrpc"
+	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
+)
+
+// What an upstream asks during a call (elicitation, sampling, roots) is
+// asked of the gateway's caller, in the caller's era, and the answer goes
+// back in the upstream's. The upstream's call runs on a goroutine of its
+// own (a relayed call), so that a 2026-07-28 caller, whose every
+// input_required round runs the gateway's handler again, finds the same
+// upstream call waiting for its answer instead of starting it again: the
+// handler's sealed requestState remembers the relayed call's id, and the
+// call waits (parked) between rounds, at most as long as a requestState
+// stays valid. A legacy caller is asked in the one run.
+//
+// The question is tied to its call by the context of the upstream's
+// request: a 2026-07-28 upstream asks within the call (input_required,
+// answered on the call's goroutine). A legacy upstream sends a request of
+// its own, tied to no call on the wire; the gateway gives it to the one
+// call in flight to that upstream, and refuses it when there are several
+// (it cannot tell whose it is).
+
+// relayMemo is the name under which a handler remembers its relayed call.
+const relayMemo = "mcpwire.gateway.call"
+
+// parkedTTL is how long a relayed call waits for a caller's next round.
+const parkedTTL = 15 * time.Minute
+
+// maxParked bounds the relayed calls waiting for a caller's next round.
+const maxParked = 1024
+
+// errAmbiguous: a legacy upstream asked while several calls were in flight.
+var errAmbiguous = errors.New("the upstream asked while several of its calls were in flight, and a legacy request does not say whose it is")
+
+// relayed is one upstream call in progress on behalf of a caller.
+type relayed struct {
+	up     *upstream
+	id     string
+	asks   chan *question // what the upstream asks, in order
+	done   chan struct{}  // closed when the call returned
+	result any
+	err    error
+	cancel context.CancelFunc
+
+	round atomic.Pointer[context.Context] // the handler run it serves now, if any
+
+	mu      sync.Mutex
+	waiting []*question // asked of the caller and not answered yet
+	expiry  *time.Timer // while parked
+}
+
+// question is one request of the upstream for the caller.
+type question struct {
+	elicit *protocol.ElicitRequestParams
+	sample *protocol.CreateMessageRequestParams
+	roots  bool
+	answer chan answered // buffered: the answer never waits
+}
+
+type answered struct {
+	v   any
+	err error
+}
+
+// relay runs call (the upstream's side of a caller's request) as a
+// relayed call, or resumes the one this caller's earlier round started,
+// asking the caller what the upstream asks, and returns what call
+// returned.
+func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, error)) (any, error) {
+	round := &ctx
+	r := up.resume(ctx)
+	if r == nil {
+		r = up.start(round, call)
+	} else {
+		r.round.Store(round)
+	}
+	defer r.round.CompareAndSwap(round, nil)
+	for {
+		r.mu.Lock()
+		var q *question
+		if len(r.waiting) > 0 {
+			q = r.waiting[0]
+		}
+		r.mu.Unlock()
+		if q != nil {
+			v, err := askCaller(ctx, r, q)
+			if errors.Is(err, ask.ErrInputRequired) {
+				if perr := up.g.park(ctx, r); perr != nil {
+					r.cancel()
+					return nil, perr
+				}
+				return nil, err
+			}
+			var ce *ask.CapabilityError
+			if errors.As(err, &ce) { // the caller cannot answer: it hears why
+				r.cancel()
+				return nil, err
+			}
+			r.mu.Lock()
+			r.waiting = r.waiting[1:]
+			r.mu.Unlock()
+			q.answer <- answered{v, err}
+			continue
+		}
+		select {
+		case q := <-r.asks:
+			r.mu.Lock()
+			r.waiting = append(r.waiting, q)
+			r.mu.Unlock()
+		case <-r.done:
+			r.cancel()
+			return r.result, r.err
+		case <-ctx.Done():
+			r.cancel()
+			return nil, context.Cause(ctx)
+		}
+	}
+}
+
+// start starts call as a relayed call: its context carries the call (for
+// the upstream's questions), relays progress to the caller's current
+// round, and turns a caller's call into a task when the upstream's
+// becomes one.
+func (up *upstream) start(round *context.Context, call func(context.Context) (any, error)) *relayed {
+	ctx := *round
+	r := &relayed{up: up, id: newRelayID(), asks: make(chan *question, 8), done: make(chan struct{})}
+	r.round.Store(round) // before the call starts: what it relays at once has its round
+	cctx, cancel := context.WithCancel(context.WithValue(up.g.life, relayKey{}, r))
+	r.cancel = cancel
+	cctx = client.WithProgress(cctx, func(p protocol.ProgressNotificationParams) {
+		if rc := r.round.Load(); rc != nil {
+			var total float64
+			if p.Total != nil {
+				total = *p.Total
+			}
+			mcp.ReportProgress(*rc, p.Progress, total, p.Message)
+		}
+	})
+	cctx = client.WithOnTask(cctx, func(protocol.Task) {
+		if rc := r.round.Load(); rc != nil {
+			mcp.StartTask(*rc)
+		}
+	})
+	ask.Remember(ctx, relayMemo, r.id) // outside a call (no round): nothing to remember
+	up.track(r, true)
+	go func() {
+		defer close(r.done)
+		defer up.track(r, false)
+		r.result, r.err = call(cctx)
+	}()
+	return r
+}
+
+// resume finds the relayed call an earlier round of this caller's
+// request parked, if it still waits.
+func (up *upstream) resume(ctx context.Context) *relayed {
+	var id string
+	if ok, _ := ask.Recall(ctx, relayMemo, &id); !ok {
+		return nil
+	}
+	g := up.g
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r := g.parked[id]
+	if r == nil || r.up != up {
+		return nil
+	}
+	delete(g.parked, id)
+	r.expiry.Stop()
+	return r
+}
+
+// park keeps r waiting for the caller's next round.
+func (g *Gateway) park(ctx context.Context, r *relayed) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.parked) >= maxParked {
+		return jsonrpc.NewError(jsonrpc.CodeInternalError, "gateway: %d calls already wait for their callers' answers", maxParked).
+			WithData(map[string]string{"reason": "overloaded"})
+	}
+	if g.parked == nil {
+		g.parked = map[string]*relayed{}
+	}
+	g.parked[r.id] = r
+	r.expiry = time.AfterFunc(parkedTTL, func() {
+		g.mu.Lock()
+		if g.parked[r.id] == r {
+			delete(g.parked, r.id)
+		}
+		g.mu.Unlock()
+		r.cancel()
+	})
+	return nil
+}
+
+// newRelayID is an unguessable id for a relayed call (it travels sealed
+// in the caller's requestState all the same).
+func newRelayID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// relayKey keys the relayed call in the context of its upstream call.
+type relayKey struct{}
+
+// track records r as in flight to the upstream (or no longer).
+func (up *upstream) track(r *relayed, on bool) {
+	up.flightMu.Lock()
+	defer up.flightMu.Unlock()
+	if on {
+		if up.inFlight == nil {
+			up.inFlight = map[*relayed]struct{}{}
+		}
+		up.inFlight[r] = struct{}{}
+	} else {
+		delete(up.inFlight, r)
+	}
+}
+
+// whose is the relayed call a question of the upstream belongs to: the
+// one its context names, or else the one call in flight.
+func (up *upstream) whose(ctx context.Context) (*relayed, error) {
+	if r, _ := ctx.Value(relayKey{}).(*relayed); r != nil {
+		return r, nil
+	}
+	up.flightMu.Lock()
+	defer up.flightMu.Unlock()
+	switch len(up.inFlight) {
+	case 0:
+		return nil, errors.New("the upstream asked outside any call, and the gateway answers only for a caller")
+	case 1:
+		for r := range up.inFlight {
+			return r, nil
+		}
+	}
+	return nil, errAmbiguous
+}
+
+// askOf hands the upstream's question to its call's caller and waits for
+// the answer.
+func (up *upstream) askOf(ctx context.Context, q *question) (any, error) {
+	r, err := up.whose(ctx)
+	if err != nil {
+		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "gateway: %s", err.Error())
+	}
+	q.answer = make(chan answered, 1)
+	select {
+	case r.asks <- q:
+	case <-r.done:
+		return nil, errors.New("gateway: the call that asked has ended")
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	select {
+	case a := <-q.answer:
+		return a.v, a.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// handlers are the client handlers that relay an upstream's questions,
+// and the capabilities they declare: every kind of question, the caller
+// being the one to say whether it can answer.
+func (up *upstream) handlers(o *client.Options) {
+	o.Elicit = func(ctx context.Context, p *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+		v, err := up.askOf(ctx, &question{elicit: p})
+		if err != nil {
+			return nil, err
+		}
+		return v.(*protocol.ElicitResult), nil
+	}
+	o.ElicitURL = true
+	o.Sample = func(ctx context.Context, p *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
+		v, err := up.askOf(ctx, &question{sample: p})
+		if err != nil {
+			return nil, err
+		}
+		return v.(*protocol.CreateMessageResult), nil
+	}
+	o.ListRoots = func(ctx context.Context) ([]protocol.Root, error) {
+		v, err := up.askOf(ctx, &question{roots: true})
+		if err != nil {
+			return nil, err
+		}
+		return v.(*protocol.ListRootsResult).Roots, nil
+	}
+}
+
+// askCaller asks the caller q, in the caller's era, and returns the
+// answer as the upstream's handler returns it.
+func askCaller(ctx context.Context, r *relayed, q *question) (any, error) {
+	switch {
+	case q.sample != nil:
+		return ask.Sample(ctx, *q.sample)
+	case q.roots:
+		roots, err := ask.Roots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &protocol.ListRootsResult{Roots: roots}, nil
+	case q.elicit.URL != nil:
+		u := q.elicit.URL
+		reply, err := ask.ElicitURL(ctx, u.Message, u.URL)
+		if err != nil {
+			return nil, err
+		}
+		if u.ElicitationID != "" && reply.ElicitationID != "" {
+			r.up.urlIDs.Store(u.ElicitationID, reply.ElicitationID) // the upstream's completion names its own id
+		}
+		return &protocol.ElicitResult{Action: reply.Action}, nil
+	}
+	f := q.elicit.Form
+	reply, err := ask.Elicit(ctx, f.Message, f.RequestedSchema)
+	if err != nil {
+		return nil, err
+	}
+	out := &protocol.ElicitResult{Action: reply.Action}
+	if reply.Accepted() {
+		out.Content = protocol.Object{}
+		for k, v := range reply.Content {
+			raw, err := json.Marshal(v)
+			if err != nil {
+				return nil, fmt.Errorf("gateway: re-encoding the answer's %q: %w", k, err)
+			}
+			out.Content[k] = raw
+		}
+	}
+	return out, nil
+}
