@@ -29,12 +29,14 @@ interop:
 
 # conformance runs the official MCP conformance suites (0.1.16, and
 # 0.2.0-alpha.12 for 2025-11-25 and 2026-07-28) against the built
-# cmd/everything over Streamable HTTP, then both suites' client scenarios
+# cmd/everything over Streamable HTTP, then again through mcpwire gateway
+# in front of it (RESULTS-gateway.md), then both suites' client scenarios
 # against the built cmd/everything-client, writes conformance/RESULTS.md
 # and fails when a scenario of conformance/baseline.txt or
 # conformance/baseline-client.txt does not pass.
 conformance:
 	bash conformance/run.sh
+	CONFORMANCE_GATEWAY=1 bash conformance/run.sh
 	bash conformance/run-client.sh
 
 # hosts installs the pinned host CLIs of interop/hosts (Claude Code and

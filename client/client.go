@@ -145,7 +145,7 @@ func (c *Client) reinitialize(ctx context.Context, old *live) (*live, error) {
 // sessionOptions are the engine's options from the caller's.
 func (c *Client) sessionOptions() engine.Options {
 	o := &c.opts
-	h := engine.Handlers{Elicit: o.Elicit, Sample: o.Sample}
+	h := engine.Handlers{Elicit: o.Elicit, Sample: o.Sample, Round: o.AnswerInputs}
 	switch {
 	case o.ListRoots != nil:
 		h.Roots = func(ctx context.Context) (*protocol.ListRootsResult, error) {
@@ -254,7 +254,7 @@ func (c *Client) request(ctx context.Context, method string, params, out any) er
 // raw sends method with params and returns the result as written.
 func (c *Client) raw(ctx context.Context, method string, params any) (json.RawMessage, error) {
 	token, f := progressOf(ctx)
-	p, err := encodeParams(params, token)
+	p, err := encodeParams(ctx, params, token)
 	if err != nil {
 		return nil, fmt.Errorf("client: %s params: %w", method, err)
 	}

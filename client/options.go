@@ -2,6 +2,8 @@ package client
 
 import (
 	"context"
+
+	json "github.com/goccy/go-json"
 	"log/slog"
 	"maps"
 	"time"
@@ -51,6 +53,15 @@ type Options struct {
 	// the server asks (a proxy's roots are those of its caller), and
 	// declares the roots capability.
 	ListRoots func(ctx context.Context) ([]protocol.Root, error)
+
+	// AnswerInputs, when set, answers each 2026-07-28 input_required
+	// round whole (a call's or a task's), by the server's keys, instead
+	// of Elicit, Sample and Roots one request at a time; those still
+	// answer a legacy server's requests and say what the client declares.
+	// Each answer is the encoded result (ElicitResult,
+	// CreateMessageResult, ListRootsResult), and every key needs one.
+	// This is how a proxy passes a round on as it came.
+	AnswerInputs func(ctx context.Context, requests map[string]protocol.InputRequest) (map[string]json.RawMessage, error)
 
 	// OnNotification gets every notification the server sends outside a
 	// [Client.Listen] stream, in arrival order: log messages

@@ -36,9 +36,23 @@ func progressOf(ctx context.Context) (json.RawMessage, func(protocol.ProgressNot
 	return json.RawMessage(fmt.Sprintf(`"mcpwire-progress-%d"`, progressTokens.Add(1))), f
 }
 
+// metaKey keys the members of WithMeta in a context.
+type metaKey struct{}
+
+// WithMeta returns a context whose requests carry the members of m in
+// their params' _meta, besides what the client puts there itself: what a
+// proxy needs to pass on its caller's
+// io.modelcontextprotocol/clientCapabilities (2026-07-28), which then
+// replace the client's own for those requests. Requests whose params are
+// not an object fail.
+func WithMeta(ctx context.Context, m protocol.Meta) context.Context {
+	return context.WithValue(ctx, metaKey{}, m)
+}
+
 // encodeParams encodes params (nil: none; a json.RawMessage as it is; any
-// other value as JSON) and puts token, when not nil, in its _meta.
-func encodeParams(params any, token json.RawMessage) (json.RawMessage, error) {
+// other value as JSON) and puts token, when not nil, and the members of
+// WithMeta in ctx, in its _meta.
+func encodeParams(ctx context.Context, params any, token json.RawMessage) (json.RawMessage, error) {
 	var raw json.RawMessage
 	switch p := params.(type) {
 	case nil:
@@ -51,22 +65,28 @@ func encodeParams(params any, token json.RawMessage) (json.RawMessage, error) {
 		}
 		raw = b
 	}
-	if token == nil {
+	extra, _ := ctx.Value(metaKey{}).(protocol.Meta)
+	if token == nil && len(extra) == 0 {
 		return raw, nil
 	}
 	m := map[string]json.RawMessage{}
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, fmt.Errorf("progress needs params that are an object: %w", err)
+			return nil, fmt.Errorf("_meta needs params that are an object: %w", err)
 		}
 	}
 	meta := map[string]json.RawMessage{}
 	if b, ok := m["_meta"]; ok {
 		if err := json.Unmarshal(b, &meta); err != nil {
-			return nil, fmt.Errorf("progress needs a _meta that is an object: %w", err)
+			return nil, fmt.Errorf("params._meta is not an object: %w", err)
 		}
 	}
-	meta["progressToken"] = token
+	for k, v := range extra {
+		meta[k] = v
+	}
+	if token != nil {
+		meta["progressToken"] = token
+	}
 	b, err := json.Marshal(meta)
 	if err != nil {
 		return nil, err

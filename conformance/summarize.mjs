@@ -3,7 +3,7 @@
 // RESULTS.md and compares them with baseline.txt (baseline-client.txt).
 //
 // Usage: node summarize.mjs [--mode server|client] --results DIR --baseline FILE
-//                           --out FILE [--node VERSION] [--update-baseline] SUITE...
+//                           --out FILE [--node VERSION] [--served TEXT] [--update-baseline] SUITE...
 //
 // For each SUITE, DIR holds SUITE.list (the suite's `list --server` or
 // `list --client` output: the scenarios it was asked to run), the checks
@@ -11,7 +11,8 @@
 // SUITE/<scenario>-<time>/checks.json, auth/* one directory down),
 // SUITE.version, SUITE.command, SUITE.log and (server) SUITE.server.exit.
 // RESULTS.md has a server part and a client part: each mode rewrites its
-// own and keeps the other's.
+// own and keeps the other's. --served says what served the server suites
+// (run.sh's gateway mode: the gateway in front of cmd/everything).
 //
 // A scenario PASSes when its checks include a SUCCESS and no FAILURE; it
 // FAILs on any FAILURE or when it left no checks.json; with neither it is
@@ -182,8 +183,12 @@ if (client) {
   md.push('# Conformance results');
   md.push('');
   md.push('Written by `conformance/run.sh` (see [README.md](README.md)); do not edit by hand.');
-  md.push(`cmd/everything served over Streamable HTTP (\`-http 127.0.0.1:0\`), one fresh server per suite${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
-  md.push('The client part, [Client conformance](#client-conformance), follows.');
+  if (opt.served) {
+    md.push(`${opt.served}${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
+  } else {
+    md.push(`cmd/everything served over Streamable HTTP (\`-http 127.0.0.1:0\`), one fresh server per suite${opt.node ? `, suites run on Node ${opt.node}` : ''}.`);
+    md.push('The client part, [Client conformance](#client-conformance), follows.');
+  }
   md.push('');
   md.push('| suite | package | command | scenarios | pass | fail | none | server exit |');
   md.push('|---|---|---|---|---|---|---|---|');

@@ -25,6 +25,10 @@ type Config struct {
 	// gateway in front of one server (or of servers whose names never
 	// meet: a name two give is still a start-up error).
 	NoNamespace bool `yaml:"noNamespace,omitempty" json:"noNamespace,omitempty"`
+	// PageSize is the number of entries per page of the gateway's lists
+	// (default: the server's, 50); Options.Server's PageSize, when set,
+	// wins.
+	PageSize int `yaml:"pageSize,omitempty" json:"pageSize,omitempty"`
 }
 
 // Upstream is one server behind the gateway: a command (stdio), a URL
@@ -101,6 +105,9 @@ func ParseConfig(data []byte) (*Config, error) {
 func (c *Config) Check() error {
 	if len(c.Upstreams) == 0 {
 		return errors.New("gateway: the configuration lists no upstream")
+	}
+	if c.PageSize < 0 {
+		return fmt.Errorf("gateway: pageSize %d is negative", c.PageSize)
 	}
 	seen := map[string]bool{}
 	for i, u := range c.Upstreams {

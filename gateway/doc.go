@@ -35,12 +35,18 @@
 // upstream. What the upstream asks during a call (elicitation, in form
 // and URL mode, sampling, roots) is asked of the caller in the caller's
 // era and answered in the upstream's: a legacy upstream's request becomes
-// a 2026-07-28 caller's input_required round and the reverse. The
-// upstream's call is not started again by a modern caller's rounds: it
-// waits between them (up to 15 minutes) and the caller's sealed
-// requestState leads the next round back to it. A caller that cannot
-// answer (it declared no elicitation, say) gets -32021 naming what it
-// lacks, and the upstream's call is given up.
+// a 2026-07-28 caller's input_required round and the reverse, and a
+// 2026-07-28 upstream's round reaches a 2026-07-28 caller whole, under
+// the upstream's keys. The upstream's call is not started again by a
+// modern caller's rounds: it waits between them (up to 15 minutes) and
+// the caller's sealed requestState leads the next round back to it. To a
+// 2026-07-28 upstream each call declares the caller's own capabilities,
+// so the upstream judges them as if the caller were its own (a caller
+// without the tasks extension gets the upstream's -32021 from a tool that
+// runs only as a task, say). Where the upstream cannot know them (a
+// legacy upstream, which got the gateway's at initialize), a question the
+// caller cannot answer gets the caller -32021 from the gateway, naming
+// what it lacks, and the upstream's call is given up.
 //
 // A 2026-07-28 upstream's questions belong to the call they come in. A
 // legacy upstream's request, and any upstream's log message, says on the

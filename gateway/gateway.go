@@ -77,6 +77,9 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 	if so.Logger == nil {
 		so.Logger = g.log
 	}
+	if so.PageSize == 0 {
+		so.PageSize = cfg.PageSize
+	}
 	so.DynamicTools, so.DynamicResources, so.DynamicPrompts = true, true, true
 	so.Middleware = append(append([]mcp.Middleware(nil), so.Middleware...), g.downGuard) // after the caller's policy
 	info := opts.Info

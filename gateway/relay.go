@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,11 +66,12 @@ type relayed struct {
 	expiry  *time.Timer // while parked
 }
 
-// question is one request of the upstream for the caller.
+// question is what the upstream asks of the caller: one legacy request,
+// or a 2026-07-28 round whole, by the upstream's keys (the caller is
+// asked under the same keys, in one round).
 type question struct {
-	elicit *protocol.ElicitRequestParams
-	sample *protocol.CreateMessageRequestParams
-	roots  bool
+	one    protocol.InputRequest
+	round  map[string]protocol.InputRequest
 	answer chan answered // buffered: the answer never waits
 }
 
@@ -101,7 +103,7 @@ func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, 
 		if q != nil {
 			v, err := askCaller(ctx, r, q)
 			if errors.Is(err, ask.ErrInputRequired) {
-				if perr := up.g.park(ctx, r); perr != nil {
+				if perr := up.g.park(r); perr != nil {
 					r.cancel()
 					return nil, perr
 				}
@@ -152,6 +154,9 @@ func (up *upstream) start(round *context.Context, call func(context.Context) (an
 			mcp.ReportProgress(*rc, p.Progress, total, p.Message)
 		}
 	})
+	if caps := callerCapabilities(ctx); caps != nil && up.client().Info().Era == protocol.Modern {
+		cctx = client.WithMeta(cctx, protocol.Meta{protocol.MetaClientCapabilities: caps})
+	}
 	cctx = client.WithOnTask(cctx, func(protocol.Task) {
 		if rc := r.round.Load(); rc != nil {
 			mcp.StartTask(*rc)
@@ -165,6 +170,27 @@ func (up *upstream) start(round *context.Context, call func(context.Context) (an
 		r.result, r.err = call(cctx)
 	}()
 	return r
+}
+
+// callerCapabilities are the capabilities of the caller of ctx's request
+// as a 2026-07-28 request declares them, or nil outside a request.
+func callerCapabilities(ctx context.Context) json.RawMessage {
+	info := mcp.RequestFrom(ctx)
+	if info == nil || len(info.ClientCapabilities) == 0 {
+		return nil
+	}
+	var c protocol.ClientCapabilities
+	if json.Unmarshal(info.ClientCapabilities, &c) != nil {
+		return nil
+	}
+	if c.Roots != nil { // 2026-07-28 declares roots as {}
+		c.Roots = protocol.Object{}
+	}
+	raw, err := json.Marshal(&c)
+	if err != nil {
+		return nil
+	}
+	return raw
 }
 
 // resume finds the relayed call an earlier round of this caller's
@@ -187,7 +213,7 @@ func (up *upstream) resume(ctx context.Context) *relayed {
 }
 
 // park keeps r waiting for the caller's next round.
-func (g *Gateway) park(ctx context.Context, r *relayed) error {
+func (g *Gateway) park(r *relayed) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.parked) >= maxParked {
@@ -278,10 +304,11 @@ func (up *upstream) askOf(ctx context.Context, q *question) (any, error) {
 
 // handlers are the client handlers that relay an upstream's questions,
 // and the capabilities they declare: every kind of question, the caller
-// being the one to say whether it can answer.
+// being the one to say whether it can answer (to a 2026-07-28 upstream,
+// each call declares the caller's own capabilities: see start).
 func (up *upstream) handlers(o *client.Options) {
 	o.Elicit = func(ctx context.Context, p *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
-		v, err := up.askOf(ctx, &question{elicit: p})
+		v, err := up.askOf(ctx, &question{one: protocol.InputRequest{Elicit: p}})
 		if err != nil {
 			return nil, err
 		}
@@ -289,36 +316,97 @@ func (up *upstream) handlers(o *client.Options) {
 	}
 	o.ElicitURL = true
 	o.Sample = func(ctx context.Context, p *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
-		v, err := up.askOf(ctx, &question{sample: p})
+		v, err := up.askOf(ctx, &question{one: protocol.InputRequest{CreateMessage: p}})
 		if err != nil {
 			return nil, err
 		}
 		return v.(*protocol.CreateMessageResult), nil
 	}
 	o.ListRoots = func(ctx context.Context) ([]protocol.Root, error) {
-		v, err := up.askOf(ctx, &question{roots: true})
+		v, err := up.askOf(ctx, &question{one: protocol.InputRequest{ListRoots: &protocol.ListRootsRequestParams{}}})
 		if err != nil {
 			return nil, err
 		}
 		return v.(*protocol.ListRootsResult).Roots, nil
 	}
+	o.AnswerInputs = func(ctx context.Context, requests map[string]protocol.InputRequest) (map[string]json.RawMessage, error) {
+		v, err := up.askOf(ctx, &question{round: requests})
+		if err != nil {
+			return nil, err
+		}
+		return v.(map[string]json.RawMessage), nil
+	}
 }
 
-// askCaller asks the caller q, in the caller's era, and returns the
-// answer as the upstream's handler returns it.
+// askCaller asks the caller q, in the caller's era: a round's questions
+// all in this run (a modern caller gets them in one input_required, under
+// the upstream's keys), and returns the answer as the upstream's handler
+// returns it. ask.ErrInputRequired: some are not answered yet.
 func askCaller(ctx context.Context, r *relayed, q *question) (any, error) {
+	if q.round == nil {
+		return askOne(ctx, r, q.one)
+	}
+	keys := make([]string, 0, len(q.round))
+	for k := range q.round {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	answers := make(map[string]json.RawMessage, len(keys))
+	var pending error
+	for _, k := range keys {
+		var opts []ask.Option
+		if keyable(k) {
+			opts = append(opts, ask.Key(k))
+		}
+		v, err := askOne(ctx, r, q.round[k], opts...)
+		if errors.Is(err, ask.ErrInputRequired) {
+			pending = err // ask the rest all the same: one round for all
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if answers[k], err = json.Marshal(v); err != nil {
+			return nil, err
+		}
+	}
+	if pending != nil {
+		return nil, pending
+	}
+	return answers, nil
+}
+
+// keyable reports whether k can key a question of package ask (1 to 64
+// letters, digits, '_', '-' or '.'); another is asked under a key ask
+// derives.
+func keyable(k string) bool {
+	if len(k) == 0 || len(k) > 64 {
+		return false
+	}
+	for _, c := range k {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// askOne asks the caller one input request.
+func askOne(ctx context.Context, r *relayed, in protocol.InputRequest, opts ...ask.Option) (any, error) {
 	switch {
-	case q.sample != nil:
-		return ask.Sample(ctx, *q.sample)
-	case q.roots:
-		roots, err := ask.Roots(ctx)
+	case in.CreateMessage != nil:
+		return ask.Sample(ctx, *in.CreateMessage, opts...)
+	case in.ListRoots != nil:
+		roots, err := ask.Roots(ctx, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return &protocol.ListRootsResult{Roots: roots}, nil
-	case q.elicit.URL != nil:
-		u := q.elicit.URL
-		reply, err := ask.ElicitURL(ctx, u.Message, u.URL)
+	case in.Elicit == nil:
+		return nil, errors.New("gateway: an input request of no known method")
+	case in.Elicit.URL != nil:
+		u := in.Elicit.URL
+		reply, err := ask.ElicitURL(ctx, u.Message, u.URL, opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -327,8 +415,8 @@ func askCaller(ctx context.Context, r *relayed, q *question) (any, error) {
 		}
 		return &protocol.ElicitResult{Action: reply.Action}, nil
 	}
-	f := q.elicit.Form
-	reply, err := ask.Elicit(ctx, f.Message, f.RequestedSchema)
+	f := in.Elicit.Form
+	reply, err := ask.Elicit(ctx, f.Message, f.RequestedSchema, opts...)
 	if err != nil {
 		return nil, err
 	}

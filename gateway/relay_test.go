@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -188,5 +190,55 @@ func TestRelayedQuestionsConcurrent(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// A 2026-07-28 upstream's round reaches a 2026-07-28 caller whole, under
+// the upstream's keys, in one round.
+func TestRelayedRoundKeepsKeys(t *testing.T) {
+	up := mcp.NewServer(mcp.Implementation{Name: "up", Version: "1"}, &mcp.Options{Logger: quiet})
+	up.MustAddTool(tool.New("two", "Asks two things at once.", func(ctx context.Context, _ struct{}) (string, error) {
+		reply, err1 := ask.Elicit(ctx, "Go on?", protocol.RequestedSchema{
+			Properties: map[string]protocol.PrimitiveSchemaDefinition{"sure": {Boolean: &protocol.BooleanSchema{}}}}, ask.Key("user_name"))
+		name, err2 := ask.SampleText(ctx, "A name?", 10, ask.Key("model"))
+		if err := errors.Join(err1, err2); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s %s", reply.Action, name), nil
+	}))
+	g := newGateway(t, &gateway.Config{NoNamespace: true, Upstreams: []gateway.Upstream{{Name: "up", Server: up}}})
+	var rounds [][]string
+	c := serveGatewayWith(t, g, &client.Options{Era: protocol.Modern, Logger: quiet,
+		Elicit: func(context.Context, *protocol.ElicitRequestParams) (*protocol.ElicitResult, error) {
+			return nil, errors.New("unused")
+		},
+		Sample: func(context.Context, *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error) {
+			return nil, errors.New("unused")
+		},
+		AnswerInputs: func(_ context.Context, in map[string]protocol.InputRequest) (map[string]json.RawMessage, error) {
+			var keys []string
+			out := map[string]json.RawMessage{}
+			for k, r := range in {
+				keys = append(keys, k)
+				switch {
+				case r.Elicit != nil:
+					out[k] = json.RawMessage(`{"action":"accept","content":{"sure":true}}`)
+				case r.CreateMessage != nil:
+					out[k] = json.RawMessage(`{"role":"assistant","model":"m","content":{"type":"text","text":"Atlas"}}`)
+				}
+			}
+			slices.Sort(keys)
+			rounds = append(rounds, keys)
+			return out, nil
+		}})
+	r, err := c.CallTool(bounded(t), "two", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(t, r); got != "accept Atlas" {
+		t.Errorf("two answered %q", got)
+	}
+	if want := [][]string{{"model", "user_name"}}; !reflect.DeepEqual(rounds, want) {
+		t.Errorf("the caller's rounds asked %v, want %v", rounds, want)
 	}
 }

@@ -2,12 +2,14 @@ package gateway_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/gateway"
+	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/tool"
@@ -15,7 +17,9 @@ import (
 
 // An upstream's task is the gateway's task to a caller that declares the
 // extension, under an id of the gateway's; a caller that does not gets
-// the result on its request; a call that makes no task stays a call.
+// -32021 from a tool that runs only as a task, as it would from the
+// upstream itself (its capabilities are the upstream's to judge); a call
+// that makes no task stays a call.
 func TestRelayedTasks(t *testing.T) {
 	up := mcp.NewServer(mcp.Implementation{Name: "up", Version: "1"}, &mcp.Options{Logger: quiet, TaskPollInterval: 20 * time.Millisecond})
 	if err := up.AddTaskTool(tool.New("slow", "Runs as a task.", func(ctx context.Context, _ struct{}) (string, error) {
@@ -34,14 +38,16 @@ func TestRelayedTasks(t *testing.T) {
 	plain := serveGateway(t, g, protocol.Modern)
 	ctx := bounded(t)
 
-	for _, c := range []*client.Client{tasks, plain} {
-		r, err := c.CallTool(ctx, "slow", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := textOf(t, r); got != "slow done" {
-			t.Errorf("slow answered %q", got)
-		}
+	r, err := tasks.CallTool(ctx, "slow", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(t, r); got != "slow done" {
+		t.Errorf("slow answered %q", got)
+	}
+	_, err = plain.CallTool(ctx, "slow", nil)
+	if je := (*jsonrpc.Error)(nil); !errors.As(err, &je) || je.Code != jsonrpc.CodeMissingRequiredClientCapability {
+		t.Errorf("a caller without the extension calling a task-only tool: %v, want -32021", err)
 	}
 	mu.Lock()
 	if len(states) == 0 || states[len(states)-1].Status != "completed" {

@@ -250,6 +250,9 @@ func (s *Session) answerAll(ctx context.Context, requests json.RawMessage) (json
 		return nil, fmt.Errorf("%w: inputRequests is not an object", ErrBadAnswer)
 	}
 	m.sort()
+	if round := s.opts.Handlers.Round; round != nil {
+		return s.answerRound(ctx, round, m)
+	}
 	var out members
 	for _, req := range m {
 		var in protocol.InputRequest
@@ -261,6 +264,32 @@ func (s *Session) answerAll(ctx context.Context, requests json.RawMessage) (json
 			return nil, fmt.Errorf("input request %s: %w", clip.Quote(req.key), err)
 		}
 		out = append(out, member{req.key, answer})
+	}
+	return out.encode(), nil
+}
+
+// answerRound answers the input requests m (sorted by key) with
+// Handlers.Round.
+func (s *Session) answerRound(ctx context.Context, round func(context.Context, map[string]protocol.InputRequest) (map[string]json.RawMessage, error), m members) (json.RawMessage, error) {
+	requests := make(map[string]protocol.InputRequest, len(m))
+	for _, req := range m {
+		var in protocol.InputRequest
+		if err := json.Unmarshal(req.value, &in); err != nil {
+			return nil, fmt.Errorf("%w: input request %s: %v", ErrBadAnswer, clip.Quote(req.key), err)
+		}
+		requests[req.key] = in
+	}
+	answers, err := round(ctx, requests)
+	if err != nil {
+		return nil, err
+	}
+	out := make(members, 0, len(m))
+	for _, req := range m {
+		a, ok := answers[req.key]
+		if !ok {
+			return nil, fmt.Errorf("input request %s: no answer", clip.Quote(req.key))
+		}
+		out = append(out, member{req.key, a})
 	}
 	return out.encode(), nil
 }

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"errors"
+	json "github.com/goccy/go-json"
 	"time"
 
 	"github.com/mcpwire/mcpwire"
@@ -74,6 +75,11 @@ type Handlers struct {
 	Sample func(ctx context.Context, params *protocol.CreateMessageRequestParams) (*protocol.CreateMessageResult, error)
 	// Roots answers roots/list.
 	Roots func(ctx context.Context) (*protocol.ListRootsResult, error)
+	// Round, when set, answers the input requests of a modern round whole,
+	// by the server's keys, instead of the three above (which still
+	// answer legacy requests): each answer is the encoded result, and
+	// every key must have one.
+	Round func(ctx context.Context, requests map[string]protocol.InputRequest) (map[string]json.RawMessage, error)
 }
 
 // Errors of a session; the error returned wraps one of them.
