@@ -66,24 +66,47 @@ for t in stdio http; do
 done
 
 status=0
+# drive NAME-SUFFIX RUN...: each run, its results named client-transport-mode
+# and the suffix.
+drive() {
+  local suffix="$1" r client transport mode cmd name out
+  shift
+  for r in "$@"; do
+    IFS='|' read -r client transport mode cmd <<<"$r"
+    name="$client-$transport-$mode$suffix"
+    out="$results/$name.txt"
+    echo "== $client $transport $mode$suffix"
+    # A run that crashes or hangs still gets its row; 120 s is far above a normal run.
+    if ! INTEROP_WIRE_FILE="$results/$name.wire" timeout 120 $cmd >"$out" 2>"$results/$name.stderr"; then
+      status=1
+    fi
+    grep -q '^RESULT PASS$' "$out" || status=1
+  done
+}
+drive "" "${runs[@]}"
+
+# The same clients, the same checks, against mcpwire gateway in front of
+# cmd/everything (interop/gateway/front.sh: over stdio a stdio upstream,
+# over HTTP an HTTP one; names as they are).
+echo "== building mcpwire"
+(cd "$root" && go build -o "$bin/mcpwire" ./cmd/mcpwire)
+# The clients start it as a server binary, and some (the TypeScript SDK's
+# stdio transport) pass it only a minimal environment: a script of its own
+# names the binaries.
+front="$bin/everything-via-gateway"
+printf '#!/bin/sh\nGATEWAY_EVERYTHING=%q GATEWAY_MCPWIRE=%q exec %q "$@"\n' "$server" "$bin/mcpwire" "$here/gateway/front.sh" >"$front"
+chmod +x "$front"
+gateway_runs=()
 for r in "${runs[@]}"; do
-  IFS='|' read -r client transport mode cmd <<<"$r"
-  name="$client-$transport-$mode"
-  out="$results/$name.txt"
-  echo "== $client $transport $mode"
-  # A run that crashes or hangs still gets its row; 120 s is far above a normal run.
-  if ! INTEROP_WIRE_FILE="$results/$name.wire" timeout 120 $cmd >"$out" 2>"$results/$name.stderr"; then
-    status=1
-  fi
-  grep -q '^RESULT PASS$' "$out" || status=1
+  gateway_runs+=("${r//$server/$front}")
 done
+drive "-gateway" "${gateway_runs[@]}"
 
 # mcpwire check reviews servers we did not write, as a client admits them:
 # the go-sdk and mcp-go servers of the benchmark module and the npm
 # @modelcontextprotocol/server-everything. Each must be admitted (exit 0);
 # the reviews are kept in $results/check-*.json.
-echo "== building mcpwire and the benchmark module's servers"
-(cd "$root" && go build -o "$bin/mcpwire" ./cmd/mcpwire)
+echo "== building the benchmark module's servers"
 (cd "$root/bench/sdkservers" && go build -o "$bin/sdk-gosdk" ./gosdk && go build -o "$bin/sdk-mcpgo" ./mcpgo)
 reviews=(
   "go-sdk-server|$bin/sdk-gosdk"
@@ -186,6 +209,12 @@ echo "== summary (P pass, F fail, S skip, - not reported; details in $results)"
 for r in "${runs[@]}"; do
   IFS='|' read -r client transport mode _ <<<"$r"
   echo "$client|$transport|$mode|$results/$client-$transport-$mode.txt"
+done | table "$checks" client 13 mode 8
+echo
+echo "== the same through mcpwire gateway in front of cmd/everything"
+for r in "${runs[@]}"; do
+  IFS='|' read -r client transport mode _ <<<"$r"
+  echo "$client|$transport|$mode|$results/$client-$transport-$mode-gateway.txt"
 done | table "$checks" client 13 mode 8
 
 client_checks="connect era tools resources templates prompts calls reads gets refusals close"
