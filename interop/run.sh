@@ -129,6 +129,22 @@ for r in "${reviews[@]}"; do
 done
 cat "$check_out"
 
+# The gateway deployed on loopback in front of go-sdk's echo server and
+# server-everything (stdio) and cmd/everything (HTTP), driven by go-sdk's
+# client and mcpwire's, one upstream killed mid-call
+# (interop/go/gatewaydeploy).
+echo "== gateway deployment"
+deploy_out="$results/gateway-deploy.txt"
+if (cd "$here/go" && GATEWAY_DEPLOY_BIN="$bin" GATEWAY_DEPLOY_SERVER="$server" NODE="$node" \
+  GATEWAY_DEPLOY_EVERYTHING_JS="$here/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js" \
+  go test -count=1 -v -run TestGatewayDeployment ./gatewaydeploy) >"$deploy_out" 2>&1 \
+  && grep -q -- '--- PASS: TestGatewayDeployment' "$deploy_out"; then
+  echo "PASS gateway-deploy: three upstreams behind one endpoint, one killed mid-call" | tee -a "$check_out"
+else
+  echo "FAIL gateway-deploy: see gateway-deploy.txt" | tee -a "$check_out"
+  status=1
+fi
+
 # mcpwire's own client package drives servers we did not write (and
 # cmd/everything) in each era they have, over stdio and Streamable HTTP: its
 # default Admit and Consume gates must refuse nothing the specification
