@@ -3,10 +3,12 @@ package client
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
@@ -69,6 +71,9 @@ func encodeParams(ctx context.Context, params any, token json.RawMessage) (json.
 	if token == nil && len(extra) == 0 {
 		return raw, nil
 	}
+	if out, ok := spliceMeta(raw, extra, token); ok {
+		return out, nil
+	}
 	m := map[string]json.RawMessage{}
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &m); err != nil {
@@ -93,4 +98,52 @@ func encodeParams(ctx context.Context, params any, token json.RawMessage) (json.
 	}
 	m["_meta"] = b
 	return json.Marshal(m)
+}
+
+// spliceMeta puts a _meta of extra's members and token first in params,
+// an object without _meta (the common call: no decoding, one copy), and
+// reports false for any other params.
+func spliceMeta(params json.RawMessage, extra protocol.Meta, token json.RawMessage) (json.RawMessage, bool) {
+	if jsonx.FirstByte(params) != '{' {
+		return nil, false
+	}
+	sc := jsonx.Scanner{Collect: true}
+	if _, ok := sc.Scan(params); !ok {
+		return nil, false
+	}
+	for i := range sc.NumMembers() {
+		if k := sc.Member(i).Key; jsonx.EqualText(k.Content(params), k.Escaped, "_meta") {
+			return nil, false
+		}
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		if k != "progressToken" || token == nil {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	out := append(make([]byte, 0, len(params)+256), `{"_meta":{`...)
+	for i, k := range keys {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		name, err := json.Marshal(k)
+		if err != nil || !json.Valid(extra[k]) {
+			return nil, false
+		}
+		out = append(append(append(out, name...), ':'), extra[k]...)
+	}
+	if token != nil {
+		if len(keys) > 0 {
+			out = append(out, ',')
+		}
+		out = append(append(out, `"progressToken":`...), token...)
+	}
+	out = append(out, '}')
+	rest := params[jsonx.SkipSpace(params, 0)+1:] // after the brace
+	if jsonx.FirstByte(rest) != '}' {
+		out = append(out, ',')
+	}
+	return append(out, rest...), true
 }

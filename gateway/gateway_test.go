@@ -304,3 +304,7 @@ func serveGatewayWith(t *testing.T, g *gateway.Gateway, opts *client.Options) *c
 	t.Helper()
 	return pipeclient.Connect(t, g.Server(), opts)
 }
+
+func pipeclientConnect(tb testing.TB, srv *mcp.Server, era protocol.Era) *client.Client {
+	return pipeclient.Connect(tb, srv, &client.Options{Era: era, Logger: quiet})
+}

@@ -179,8 +179,30 @@ func callerCapabilities(ctx context.Context) json.RawMessage {
 	if info == nil || len(info.ClientCapabilities) == 0 {
 		return nil
 	}
+	if v, ok := declared.Load(string(info.ClientCapabilities)); ok {
+		return v.(json.RawMessage)
+	}
+	raw := normalCapabilities(info.ClientCapabilities)
+	if raw != nil && declaredN.Add(1) <= maxDeclared {
+		declared.Store(string(info.ClientCapabilities), raw)
+	}
+	return raw
+}
+
+// declared caches normalCapabilities: callers declare the same few
+// capability objects call after call. It keeps the first maxDeclared.
+var (
+	declared  sync.Map
+	declaredN atomic.Int64
+)
+
+const maxDeclared = 256
+
+// normalCapabilities is a caller's capabilities object as a 2026-07-28
+// request declares it.
+func normalCapabilities(given json.RawMessage) json.RawMessage {
 	var c protocol.ClientCapabilities
-	if json.Unmarshal(info.ClientCapabilities, &c) != nil {
+	if json.Unmarshal(given, &c) != nil {
 		return nil
 	}
 	if c.Roots != nil { // 2026-07-28 declares roots as {}

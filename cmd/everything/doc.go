@@ -8,7 +8,7 @@
 //	everything [-page-size 10] [-max-message-bytes N] [-grace 1s] [-sandbox DIR]
 //	           [-caller NAME[:SCOPE,...]] [-completion-rate N] [-watch-interval 3s]
 //	           [-input-state-ttl 15m0s] [-client-request-timeout 5m0s] [-task-ttl 1h0m0s]
-//	           [-fixtures] [-skills] [-apps] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
+//	           [-fixtures] [-skills] [-apps] [-gateway] [-http 127.0.0.1:PORT] [-cpuprofile FILE]
 //	           [-instance NAME] [-state-key SECRET] [-redis HOST:PORT]
 //	           [-trusted-proxies ADDR,...] [-auth dev]
 //
@@ -96,6 +96,11 @@
 // touch_resource {"uri": ...} (raises notifications/resources/updated for
 // that resource on every instance), so that fan-out can be seen from
 // outside.
+//
+// -gateway serves the server through package gateway in the same
+// process, as its one upstream with names as they are: what the gateway
+// itself costs per call, without another process's hop
+// (bench/run-gateway.sh measures it).
 //
 // -fixtures also lists the fault fixtures that the tests and the demo call:
 // panic (its handler panics), broken_contract (it breaks its own output

@@ -65,6 +65,7 @@ type settings struct {
 	skills bool
 	// apps serves the MCP Apps calculator (package apps) of app.go.
 	apps       bool
+	gateway    bool
 	cpuprofile string
 	// httpAddr, when set, serves over Streamable HTTP at http://httpAddr/mcp
 	// instead of stdio.
@@ -216,6 +217,7 @@ func flagSet() (*flag.FlagSet, *settings, *string) {
 	fs.DurationVar(&s.watchInterval, "watch-interval", defaultWatchInterval, "how often test://watched-resource changes (0: only when test_trigger_resource_update is called)")
 	fs.BoolVar(&s.apps, "apps", false, "also serve an MCP App (io.modelcontextprotocol/ui): the view ui://everything/calculator.html and its tools calculator and calculator_add")
 	fs.BoolVar(&s.skills, "skills", false, "also serve the Skills extension (io.modelcontextprotocol/skills) with two skills, pdf-processing and summarize, and their files as resources (for the conformance suite's sep-2640-* scenarios)")
+	fs.BoolVar(&s.gateway, "gateway", false, "serve through mcpwire's gateway package in this process, as its one upstream (names as they are): what the gateway itself costs, without another process's hop (bench/run-gateway.sh)")
 	fs.BoolVar(&s.fixtures, "fixtures", false, "also serve the fixtures: the tools panic and broken_contract, the template test://items/{n} (for tests)")
 	fs.DurationVar(&s.inputStateTTL, "input-state-ttl", 15*time.Minute, "how long a 2026-07-28 requestState stays valid: a retry with an older one gets -32602")
 	fs.DurationVar(&s.clientRequestTimeout, "client-request-timeout", 5*time.Minute, "how long a legacy call waits for the client's answer to an elicitation, sampling or roots request")

@@ -10,6 +10,7 @@ import (
 	"runtime/pprof"
 
 	"github.com/mcpwire/mcpwire/auth"
+	"github.com/mcpwire/mcpwire/gateway"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/mcphttp"
 )
@@ -50,17 +51,28 @@ func main() {
 	}
 	watchCtx, stopWatching := context.WithCancel(context.Background())
 	go srv.watched.run(watchCtx, set.watchInterval)
+	served := srv.Server
+	if set.gateway {
+		g, err := gateway.New(context.Background(), &gateway.Config{NoNamespace: true, PageSize: set.pageSize,
+			Upstreams: []gateway.Upstream{{Name: "everything", Server: srv.Server}}}, &gateway.Options{Logger: logger})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "everything:", err)
+			os.Exit(1)
+		}
+		defer g.Close()
+		served = g.Server()
+	}
 	httpOpts := &mcphttp.Options{
 		MaxBodyBytes: int64(set.maxMsg), Logger: logger, SessionIDPrefix: set.sessionIDPrefix(),
 		TrustedProxies: set.trustedProxies,
 	}
 	if set.httpAddr != "" && set.auth == authDev {
-		err = serveProtected(context.Background(), srv.Server, set.httpAddr, set.grace, httpOpts)
+		err = serveProtected(context.Background(), served, set.httpAddr, set.grace, httpOpts)
 	} else if set.httpAddr != "" {
-		err = serveHTTP(context.Background(), srv.Server, set.httpAddr, set.grace, httpOpts)
+		err = serveHTTP(context.Background(), served, set.httpAddr, set.grace, httpOpts)
 	} else {
 		opts := &mcp.StdioOptions{Transport: set.transportOptions()}
-		err = mcp.RunStdio(context.Background(), srv.Server, opts)
+		err = mcp.RunStdio(context.Background(), served, opts)
 	}
 	stopWatching()
 	srv.Close()
