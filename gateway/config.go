@@ -9,6 +9,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/mcpwire/mcpwire/client/signin"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
 )
@@ -52,6 +53,10 @@ type Upstream struct {
 	// upstream, and so its era ("2025-11-25": legacy, initialize;
 	// "2026-07-28": modern); empty detects the era as hosts do.
 	ProtocolVersion string `yaml:"protocolVersion,omitempty" json:"protocolVersion,omitempty"`
+	// SignIn signs in to URL when it asks (MCP authorization: OAuth 2.1
+	// with package client/signin), from Go only; without it a protected
+	// upstream gets Headers' static token, or nothing.
+	SignIn *signin.Flow `yaml:"-" json:"-"`
 	// Server is a server in the same process (from Go only).
 	Server *mcp.Server `yaml:"-" json:"-"`
 }
@@ -129,6 +134,9 @@ func (c *Config) Check() error {
 		}
 		if u.ProtocolVersion != "" && protocol.EraOfVersion(u.ProtocolVersion) == protocol.EraUnknown {
 			return fmt.Errorf("gateway: upstream %q: protocolVersion %q is not a revision (a date such as 2025-11-25)", u.Name, u.ProtocolVersion)
+		}
+		if u.SignIn != nil && u.URL == "" {
+			return fmt.Errorf("gateway: upstream %q: a sign-in needs a url", u.Name)
 		}
 		if len(u.Headers) > 0 && u.URL == "" {
 			return fmt.Errorf("gateway: upstream %q: headers need a url", u.Name)

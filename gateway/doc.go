@@ -19,6 +19,10 @@
 // Upstream.ExcludeResources leaves it out of one), is a start-up error
 // naming both. Completion goes to the upstream of the prompt or template.
 //
+// An HTTP upstream that is protected gets a static token from
+// Upstream.Headers, or signs in with Upstream.SignIn (package
+// client/signin) when it asks.
+//
 // Each upstream is reached through package client with its gates on, so
 // what an upstream lists and answers is checked before the gateway serves
 // it, and the gateway's own server checks it again, as it checks any

@@ -163,7 +163,7 @@ func (up *upstream) transportOf() (client.Transport, func(), error) {
 		for k, v := range u.Headers {
 			h.Set(k, v)
 		}
-		return client.HTTP{URL: u.URL, Header: h}, func() {}, nil
+		return client.HTTP{URL: u.URL, Header: h, SignIn: u.SignIn}, func() {}, nil
 	}
 	env := os.Environ()
 	keys := make([]string, 0, len(u.Env))
