@@ -104,18 +104,6 @@ func encodeParams(ctx context.Context, params any, token json.RawMessage) (json.
 // an object without _meta (the common call: no decoding, one copy), and
 // reports false for any other params.
 func spliceMeta(params json.RawMessage, extra protocol.Meta, token json.RawMessage) (json.RawMessage, bool) {
-	if jsonx.FirstByte(params) != '{' {
-		return nil, false
-	}
-	sc := jsonx.Scanner{Collect: true}
-	if _, ok := sc.Scan(params); !ok {
-		return nil, false
-	}
-	for i := range sc.NumMembers() {
-		if k := sc.Member(i).Key; jsonx.EqualText(k.Content(params), k.Escaped, "_meta") {
-			return nil, false
-		}
-	}
 	keys := make([]string, 0, len(extra))
 	for k := range extra {
 		if k != "progressToken" || token == nil {
@@ -123,27 +111,22 @@ func spliceMeta(params json.RawMessage, extra protocol.Meta, token json.RawMessa
 		}
 	}
 	slices.Sort(keys)
-	out := append(make([]byte, 0, len(params)+256), `{"_meta":{`...)
+	meta := append(make([]byte, 0, 256), '{')
 	for i, k := range keys {
 		if i > 0 {
-			out = append(out, ',')
+			meta = append(meta, ',')
 		}
 		name, err := json.Marshal(k)
 		if err != nil || !json.Valid(extra[k]) {
 			return nil, false
 		}
-		out = append(append(append(out, name...), ':'), extra[k]...)
+		meta = append(append(append(meta, name...), ':'), extra[k]...)
 	}
 	if token != nil {
 		if len(keys) > 0 {
-			out = append(out, ',')
+			meta = append(meta, ',')
 		}
-		out = append(append(out, `"progressToken":`...), token...)
+		meta = append(append(meta, `"progressToken":`...), token...)
 	}
-	out = append(out, '}')
-	rest := params[jsonx.SkipSpace(params, 0)+1:] // after the brace
-	if jsonx.FirstByte(rest) != '}' {
-		out = append(out, ',')
-	}
-	return append(out, rest...), true
+	return jsonx.Prepend(params, "_meta", append(meta, '}'))
 }

@@ -79,25 +79,10 @@ func (s *Session) spliceMeta(params json.RawMessage) (json.RawMessage, bool) {
 		bare = nil
 	}
 	s.mu.Unlock()
-	if bare == nil || jsonx.FirstByte(params) != '{' {
+	if bare == nil {
 		return nil, false
 	}
-	sc := jsonx.Scanner{Collect: true}
-	if _, ok := sc.Scan(params); !ok {
-		return nil, false
-	}
-	for i := range sc.NumMembers() {
-		if k := sc.Member(i).Key; jsonx.EqualText(k.Content(params), k.Escaped, "_meta") {
-			return nil, false
-		}
-	}
-	rest := params[jsonx.SkipSpace(params, 0)+1:] // after the brace
-	out := make([]byte, 0, len(`{"_meta":,`)+len(bare)+len(rest))
-	out = append(append(out, `{"_meta":`...), bare...)
-	if jsonx.FirstByte(rest) != '}' {
-		out = append(out, ',')
-	}
-	return append(out, rest...), true
+	return jsonx.Prepend(params, "_meta", bare)
 }
 
 // call is one request and its response.
