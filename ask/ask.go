@@ -138,7 +138,7 @@ func do(ctx context.Context, method string, params any, needs []string, opts []O
 	key := q.key
 	if key == "" {
 		key = derivedKey(method, raw)
-	} else if !validKey(key) {
+	} else if !callctx.ValidKey(key) {
 		return nil, fmt.Errorf("ask: invalid question key %q: use 1 to 64 letters, digits, '_', '-' or '.'", key)
 	}
 	return c.AskClient(ctx, key, method, raw)
@@ -156,20 +156,6 @@ func derivedKey(method string, params []byte) string {
 		short = method[:i]
 	}
 	return short + "-" + hex.EncodeToString(h.Sum(nil)[:6])
-}
-
-func validKey(k string) bool {
-	if len(k) == 0 || len(k) > 64 {
-		return false
-	}
-	for _, r := range k {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // Remember keeps v (any JSON-encodable value) under name for the rounds of

@@ -53,9 +53,9 @@
 // what it lacks, and the upstream's call is given up.
 //
 // A 2026-07-28 upstream's questions belong to the call they come in. A
-// legacy upstream's request, and any upstream's log message, says on the
-// wire whose it is only over HTTP, not at all over stdio: the gateway
-// gives it to the one call in flight to that upstream; with several in
+// legacy upstream's request, and any upstream's log message, comes tied
+// to no call the gateway's client can see: the gateway gives it to the
+// one call in flight to that upstream; with several in
 // flight, a question is refused and a log message goes to the gateway's
 // own log (at debug, without its data). Log messages reach the caller at
 // the caller's own level.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/client"
+	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/mcp"
 	"github.com/mcpwire/mcpwire/protocol"
@@ -248,11 +249,14 @@ func (g *Gateway) park(r *relayed) error {
 	g.parked[r.id] = r
 	r.expiry = time.AfterFunc(parkedTTL, func() {
 		g.mu.Lock()
-		if g.parked[r.id] == r {
+		waiting := g.parked[r.id] == r
+		if waiting {
 			delete(g.parked, r.id)
 		}
 		g.mu.Unlock()
-		r.cancel()
+		if waiting { // not resumed just now
+			r.cancel()
+		}
 	})
 	return nil
 }
@@ -377,7 +381,7 @@ func askCaller(ctx context.Context, r *relayed, q *question) (any, error) {
 	var pending error
 	for _, k := range keys {
 		var opts []ask.Option
-		if keyable(k) {
+		if callctx.ValidKey(k) { // else asked under a key ask derives
 			opts = append(opts, ask.Key(k))
 		}
 		v, err := askOne(ctx, r, q.round[k], opts...)
@@ -396,21 +400,6 @@ func askCaller(ctx context.Context, r *relayed, q *question) (any, error) {
 		return nil, pending
 	}
 	return answers, nil
-}
-
-// keyable reports whether k can key a question of package ask (1 to 64
-// letters, digits, '_', '-' or '.'); another is asked under a key ask
-// derives.
-func keyable(k string) bool {
-	if len(k) == 0 || len(k) > 64 {
-		return false
-	}
-	for _, c := range k {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
 }
 
 // askOne asks the caller one input request.

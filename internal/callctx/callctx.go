@@ -69,3 +69,20 @@ func From(ctx context.Context) Call {
 	c, _ := ctx.Value(Key{}).(Call)
 	return c
 }
+
+// ValidKey reports whether k may key a question to the client (1 to 64
+// letters, digits, '_', '-' or '.'): the rule package ask enforces, which
+// a relay checks before asking under a peer's key.
+func ValidKey(k string) bool {
+	if len(k) == 0 || len(k) > 64 {
+		return false
+	}
+	for _, r := range k {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
+		default:
+			return false
+		}
+	}
+	return true
+}
