@@ -116,11 +116,10 @@ func spliceMeta(params json.RawMessage, extra protocol.Meta, token json.RawMessa
 		if i > 0 {
 			meta = append(meta, ',')
 		}
-		name, err := json.Marshal(k)
-		if err != nil || !json.Valid(extra[k]) {
+		if !json.Valid(extra[k]) {
 			return nil, false
 		}
-		meta = append(append(append(meta, name...), ':'), extra[k]...)
+		meta = append(append(jsonx.AppendString(meta, k), ':'), extra[k]...)
 	}
 	if token != nil {
 		if len(keys) > 0 {

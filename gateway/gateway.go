@@ -9,10 +9,12 @@ import (
 	"os"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
+	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
 )
 
@@ -48,6 +50,9 @@ type Gateway struct {
 	endLife context.CancelFunc
 	mu      sync.Mutex
 	parked  map[string]*relayed // relayed calls waiting for their caller's next round
+
+	jobs    chan func()  // relayed calls for the idle workers (see work)
+	workers atomic.Int32 // the workers kept
 }
 
 // New connects to every upstream of cfg, lists what each serves, and
@@ -64,6 +69,7 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 	}
 	g := &Gateway{log: opts.Logger, health: opts.HealthInterval}
 	g.life, g.endLife = context.WithCancel(context.Background())
+	g.jobs = make(chan func())
 	if g.health <= 0 {
 		g.health = 5 * time.Second
 	}
@@ -149,6 +155,9 @@ func (n *names) release(kind, name string) {
 func (up *upstream) transportOf() (client.Transport, func(), error) {
 	u := up.cfg
 	switch {
+	case u.Server != nil && (u.ProtocolVersion == "" || protocol.EraOfVersion(u.ProtocolVersion) == protocol.Modern):
+		l := newLocal(u.Server)
+		return client.Conn{Conn: l}, func() { l.Close() }, nil
 	case u.Server != nil:
 		a, b := transport.Pipe(transport.Options{})
 		ctx, cancel := context.WithCancel(context.Background())

@@ -23,13 +23,15 @@ import (
 
 // What an upstream asks during a call (elicitation, sampling, roots) is
 // asked of the gateway's caller, in the caller's era, and the answer goes
-// back in the upstream's. The upstream's call runs on a goroutine of its
-// own (a relayed call), so that a 2026-07-28 caller, whose every
-// input_required round runs the gateway's handler again, finds the same
-// upstream call waiting for its answer instead of starting it again: the
-// handler's sealed requestState remembers the relayed call's id, and the
-// call waits (parked) between rounds, at most as long as a requestState
-// stays valid. A legacy caller is asked in the one run.
+// back in the upstream's. For a 2026-07-28 caller the upstream's call
+// runs on a goroutine of its own (a relayed call), so that the caller,
+// whose every input_required round runs the gateway's handler again,
+// finds the same upstream call waiting for its answer instead of
+// starting it again: the handler's sealed requestState remembers the
+// relayed call's id, and the call waits (parked) between rounds, at most
+// as long as a requestState stays valid. A legacy caller is asked in the
+// one run, and its upstream call runs on the handler's own goroutine
+// (see inline).
 //
 // The question is tied to its call by the context of the upstream's
 // request: a 2026-07-28 upstream asks within the call (input_required,
@@ -53,7 +55,7 @@ var errAmbiguous = errors.New("the upstream asked while several of its calls wer
 // relayed is one upstream call in progress on behalf of a caller.
 type relayed struct {
 	up     *upstream
-	id     string
+	id     string         // set when it first waits for its caller's next round
 	asks   chan *question // what the upstream asks, in order
 	done   chan struct{}  // closed when the call returned
 	result any
@@ -61,6 +63,9 @@ type relayed struct {
 	cancel context.CancelFunc
 
 	round atomic.Pointer[context.Context] // the handler run it serves now, if any
+
+	inline bool       // runs on its caller's goroutine (see inline)
+	askMu  sync.Mutex // serialises an inline call's questions
 
 	mu      sync.Mutex
 	waiting []*question // asked of the caller and not answered yet
@@ -88,10 +93,13 @@ type answered struct {
 func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, error)) (any, error) {
 	round := &ctx
 	r := up.resume(ctx)
-	if r == nil {
-		r = up.start(round, call)
-	} else {
+	switch {
+	case r != nil:
 		r.round.Store(round)
+	case askedInline(ctx):
+		return up.inline(round, call)
+	default:
+		r = up.start(round, call)
 	}
 	defer r.round.CompareAndSwap(round, nil)
 	for {
@@ -104,6 +112,10 @@ func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, 
 		if q != nil {
 			v, err := askCaller(ctx, r, q)
 			if errors.Is(err, ask.ErrInputRequired) {
+				if r.id == "" { // its first round: the caller's next finds it by this id
+					r.id = newRelayID()
+					ask.Remember(ctx, relayMemo, r.id)
+				}
 				if perr := up.g.park(r); perr != nil {
 					r.cancel()
 					return nil, perr
@@ -136,13 +148,52 @@ func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, 
 	}
 }
 
-// start starts call as a relayed call: its context carries the call (for
-// the upstream's questions), relays progress to the caller's current
-// round, and turns a caller's call into a task when the upstream's
-// becomes one.
+// start starts call as a relayed call, on a goroutine of its own (see
+// callContext for what its context carries).
 func (up *upstream) start(round *context.Context, call func(context.Context) (any, error)) *relayed {
+	r := &relayed{up: up, asks: make(chan *question, 8), done: make(chan struct{})}
+	cctx := up.callContext(round, r)
+	up.track(r, true)
+	up.g.work(func() {
+		defer close(r.done)
+		defer up.track(r, false)
+		r.result, r.err = call(cctx)
+	})
+	return r
+}
+
+// inline runs call on the caller's goroutine: for a legacy caller, whose
+// every question is answered within this run, so that nothing needs to
+// wait between rounds. What the upstream asks is asked of the caller by
+// the goroutine it arrives on (see askOf).
+func (up *upstream) inline(round *context.Context, call func(context.Context) (any, error)) (any, error) {
+	r := &relayed{up: up, inline: true, done: make(chan struct{})}
+	cctx := up.callContext(round, r)
+	stop := context.AfterFunc(*round, r.cancel) // the caller cancelled
+	defer stop()
+	up.track(r, true)
+	v, err := call(cctx)
+	r.round.Store(nil)
+	close(r.done)
+	up.track(r, false)
+	r.cancel()
+	return v, err
+}
+
+// askedInline reports whether the caller of ctx's request is asked within
+// the run that asks (a legacy caller: ask's questions are requests of the
+// gateway's to it), so that its call can run inline.
+func askedInline(ctx context.Context) bool {
+	info := mcp.RequestFrom(ctx)
+	return info != nil && info.Era == protocol.Legacy
+}
+
+// callContext is the context of r's upstream call: it carries r (for the
+// upstream's questions), relays progress to the caller's current round,
+// declares the caller's capabilities to a 2026-07-28 upstream, and turns
+// the caller's call into a task when the upstream's becomes one.
+func (up *upstream) callContext(round *context.Context, r *relayed) context.Context {
 	ctx := *round
-	r := &relayed{up: up, id: newRelayID(), asks: make(chan *question, 8), done: make(chan struct{})}
 	r.round.Store(round) // before the call starts: what it relays at once has its round
 	cctx, cancel := context.WithCancel(context.WithValue(up.g.life, relayKey{}, r))
 	r.cancel = cancel
@@ -158,19 +209,11 @@ func (up *upstream) start(round *context.Context, call func(context.Context) (an
 	if caps := callerCapabilities(ctx); caps != nil && up.client().Info().Era == protocol.Modern {
 		cctx = client.WithMeta(cctx, protocol.Meta{protocol.MetaClientCapabilities: caps})
 	}
-	cctx = client.WithOnTask(cctx, func(protocol.Task) {
+	return client.WithOnTask(cctx, func(protocol.Task) {
 		if rc := r.round.Load(); rc != nil {
 			mcp.StartTask(*rc)
 		}
 	})
-	ask.Remember(ctx, relayMemo, r.id) // outside a call (no round): nothing to remember
-	up.track(r, true)
-	go func() {
-		defer close(r.done)
-		defer up.track(r, false)
-		r.result, r.err = call(cctx)
-	}()
-	return r
 }
 
 // callerCapabilities are the capabilities of the caller of ctx's request
@@ -312,6 +355,15 @@ func (up *upstream) askOf(ctx context.Context, q *question) (any, error) {
 	if err != nil {
 		return nil, jsonrpc.NewError(jsonrpc.CodeInternalError, "gateway: %s", err.Error())
 	}
+	if r.inline { // the caller is asked here, one question at a time
+		r.askMu.Lock()
+		defer r.askMu.Unlock()
+		rc := r.round.Load()
+		if rc == nil {
+			return nil, errors.New("gateway: the call that asked has ended")
+		}
+		return askCaller(*rc, r, q)
+	}
 	q.answer = make(chan answered, 1)
 	select {
 	case r.asks <- q:
@@ -443,4 +495,36 @@ func askOne(ctx context.Context, r *relayed, in protocol.InputRequest, opts ...a
 		}
 	}
 	return out, nil
+}
+
+// maxWorkers bounds the goroutines kept to run relayed calls.
+const maxWorkers = 64
+
+// work runs f on a goroutine kept for relayed calls that waits for work,
+// or on a new one (kept when fewer than maxWorkers are). A kept goroutine
+// has the stack a relayed call grows (the upstream's client, an
+// in-process upstream's whole server): a new goroutine per call would
+// grow it again on every call, copying it each time it doubles.
+func (g *Gateway) work(f func()) {
+	select {
+	case g.jobs <- f: // an idle worker took it
+		return
+	default:
+	}
+	if g.workers.Add(1) > maxWorkers {
+		g.workers.Add(-1)
+		go f()
+		return
+	}
+	go func() {
+		defer g.workers.Add(-1)
+		for {
+			f()
+			select {
+			case f = <-g.jobs:
+			case <-g.life.Done():
+				return
+			}
+		}
+	}()
 }
