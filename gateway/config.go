@@ -53,11 +53,19 @@ type Upstream struct {
 	// upstream, and so its era ("2025-11-25": legacy, initialize;
 	// "2026-07-28": modern); empty detects the era as hosts do.
 	ProtocolVersion string `yaml:"protocolVersion,omitempty" json:"protocolVersion,omitempty"`
+	// ClientCredentials signs in to URL when it asks, as the gateway
+	// itself (MCP authorization with OAuth's client credentials grant).
+	ClientCredentials *ClientCredentials `yaml:"clientCredentials,omitempty" json:"clientCredentials,omitempty"`
 	// SignIn signs in to URL when it asks (MCP authorization: OAuth 2.1
-	// with package client/signin), from Go only; without it a protected
-	// upstream gets Headers' static token, or nothing.
+	// with package client/signin, any of its flows), from Go only.
+	// Without it or ClientCredentials a protected upstream gets Headers'
+	// static token, or nothing.
 	SignIn *signin.Flow `yaml:"-" json:"-"`
-	// Server is a server in the same process (from Go only).
+	// Server is a server in the same process (from Go only). It is
+	// reached without bytes or pipes, through a stateless endpoint of
+	// the server's (mcp.Endpoint) in the 2026-07-28 era, each call served
+	// on the goroutine that makes it; with a legacy ProtocolVersion, over
+	// a pipe in that era.
 	Server *mcp.Server `yaml:"-" json:"-"`
 }
 
@@ -67,8 +75,8 @@ var upstreamName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 var variable = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
 // ParseConfig reads a configuration from YAML (JSON is YAML too) and
-// expands ${NAME} in commands, environment values, URLs and header values
-// from the environment: a name the environment lacks is an error naming
+// expands ${NAME} in commands, environment values, URLs, header values
+// and clientCredentials from the environment: a name the environment lacks is an error naming
 // it (never an empty token sent quietly). It checks what Check checks.
 func ParseConfig(data []byte) (*Config, error) {
 	var c Config
@@ -97,6 +105,11 @@ func ParseConfig(data []byte) (*Config, error) {
 		u.URL = expand(u.URL)
 		for k, v := range u.Headers {
 			u.Headers[k] = expand(v)
+		}
+		if cc := u.ClientCredentials; cc != nil {
+			for _, f := range []*string{&cc.ClientID, &cc.ClientSecret, &cc.PrivateKeyFile, &cc.KeyID, &cc.Issuer} {
+				*f = expand(*f)
+			}
 		}
 	}
 	if len(missing) > 0 {
@@ -135,8 +148,16 @@ func (c *Config) Check() error {
 		if u.ProtocolVersion != "" && protocol.EraOfVersion(u.ProtocolVersion) == protocol.EraUnknown {
 			return fmt.Errorf("gateway: upstream %q: protocolVersion %q is not a revision (a date such as 2025-11-25)", u.Name, u.ProtocolVersion)
 		}
-		if u.SignIn != nil && u.URL == "" {
+		if (u.SignIn != nil || u.ClientCredentials != nil) && u.URL == "" {
 			return fmt.Errorf("gateway: upstream %q: a sign-in needs a url", u.Name)
+		}
+		if u.SignIn != nil && u.ClientCredentials != nil {
+			return fmt.Errorf("gateway: upstream %q: give at most one of SignIn and clientCredentials", u.Name)
+		}
+		if cc := u.ClientCredentials; cc != nil {
+			if err := cc.check(); err != nil {
+				return fmt.Errorf("gateway: upstream %q: %w", u.Name, err)
+			}
 		}
 		if len(u.Headers) > 0 && u.URL == "" {
 			return fmt.Errorf("gateway: upstream %q: headers need a url", u.Name)

@@ -39,13 +39,18 @@ func TestParseConfig(t *testing.T) {
 
 func TestParseConfigRefuses(t *testing.T) {
 	for name, tc := range map[string]struct{ config, say string }{
-		"unset":      {"upstreams:\n  - name: r\n    url: http://x/${NOT_SET_ANYWHERE}\n", "NOT_SET_ANYWHERE"},
-		"unknown":    {"upstreams:\n  - name: r\n    url: http://x\n    header: {}\n", "header"},
-		"bad name":   {"upstreams:\n  - name: \"a b\"\n    command: [x]\n", `name "a b"`},
-		"twice":      {"upstreams:\n  - name: a\n    command: [x]\n  - name: a\n    command: [y]\n", `"a" is listed twice`},
-		"neither":    {"upstreams:\n  - name: a\n", "exactly one of command and url"},
-		"headers":    {"upstreams:\n  - name: a\n    command: [x]\n    headers: {A: b}\n", "headers need a url"},
-		"not a list": {"upstreams: 3\n", "configuration"},
+		"unset":                     {"upstreams:\n  - name: r\n    url: http://x/${NOT_SET_ANYWHERE}\n", "NOT_SET_ANYWHERE"},
+		"unknown":                   {"upstreams:\n  - name: r\n    url: http://x\n    header: {}\n", "header"},
+		"bad name":                  {"upstreams:\n  - name: \"a b\"\n    command: [x]\n", `name "a b"`},
+		"twice":                     {"upstreams:\n  - name: a\n    command: [x]\n  - name: a\n    command: [y]\n", `"a" is listed twice`},
+		"neither":                   {"upstreams:\n  - name: a\n", "exactly one of command and url"},
+		"headers":                   {"upstreams:\n  - name: a\n    command: [x]\n    headers: {A: b}\n", "headers need a url"},
+		"not a list":                {"upstreams: 3\n", "configuration"},
+		"credentials without a url": {"upstreams:\n  - name: a\n    command: [x]\n    clientCredentials: {clientId: c, clientSecret: s}\n", "a sign-in needs a url"},
+		"credentials without an id": {"upstreams:\n  - name: a\n    url: http://x\n    clientCredentials: {clientSecret: s}\n", "needs a clientId"},
+		"secret and key":            {"upstreams:\n  - name: a\n    url: http://x\n    clientCredentials: {clientId: c, clientSecret: s, privateKeyFile: k.pem}\n", "exactly one of clientSecret and privateKeyFile"},
+		"neither secret nor key":    {"upstreams:\n  - name: a\n    url: http://x\n    clientCredentials: {clientId: c}\n", "exactly one of clientSecret and privateKeyFile"},
+		"credentials unknown field": {"upstreams:\n  - name: a\n    url: http://x\n    clientCredentials: {clientId: c, secret: s}\n", "secret"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := gateway.ParseConfig([]byte(tc.config)); err == nil || !strings.Contains(err.Error(), tc.say) {

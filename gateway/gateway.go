@@ -96,6 +96,14 @@ func New(ctx context.Context, cfg *Config, opts *Options) (*Gateway, error) {
 
 	owners := &names{owner: map[string]string{}}
 	for _, u := range cfg.Upstreams {
+		if cc := u.ClientCredentials; cc != nil {
+			flow, err := cc.flow(g.log.With("upstream", u.Name))
+			if err != nil {
+				g.Close()
+				return nil, fmt.Errorf("gateway: upstream %q: %w", u.Name, err)
+			}
+			u.SignIn = flow // one flow for every connection: its token outlives a reconnection
+		}
 		up := &upstream{g: g, cfg: u, sep: cfg.separator(), flat: cfg.NoNamespace, names: owners}
 		g.ups = append(g.ups, up)
 		if err := up.connect(ctx); err != nil {
