@@ -80,6 +80,11 @@ func (s *Server) startRelay() {
 // only make them list again for nothing.
 func (s *Server) raise(ev fanout.Event) {
 	s.deliver(ev)
+	s.publish(ev)
+}
+
+// publish tells the other instances of ev (Options.Broker), if any.
+func (s *Server) publish(ev fanout.Event) {
 	if s.relay == nil {
 		return
 	}

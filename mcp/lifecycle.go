@@ -10,7 +10,7 @@ import (
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
-func handleInitialize(_ context.Context, ss *session, _ *call, _ *request, p *protocol.InitializeRequestParams) (any, error) {
+func handleInitialize(_ context.Context, ss *session, _ *call, r *request, p *protocol.InitializeRequestParams) (any, error) {
 	requested := p.ProtocolVersion
 	if requested == "" {
 		return nil, invalidParams(`"protocolVersion" must be a string`)
@@ -33,7 +33,7 @@ func handleInitialize(_ context.Context, ss *session, _ *call, _ *request, p *pr
 	rv := legacyRev(version)
 	declared := ss.srv.capabilities(rv)
 	ss.initialized, ss.version, ss.rev = true, version, rv
-	ss.clientCaps, ss.clientInfo, ss.caps = caps, info, declared
+	ss.clientCaps, ss.clientInfo, ss.caps, ss.caller = caps, info, declared, r.caller
 	ss.mu.Unlock()
 	return encodeInitialize(&protocol.InitializeResult{
 		ProtocolVersion: version,

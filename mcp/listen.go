@@ -5,6 +5,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/fanout"
 	"github.com/mcpwire/mcpwire/internal/callerkey"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -22,6 +23,8 @@ type subscription struct {
 	tasks     map[string]bool     // taskIds (the tasks extension)
 	owner     string              // the caller's subject: whose tasks it may follow
 	caller    string              // the caller key it counts against on a shared endpoint (see admitListen)
+	principal *auth.Principal     // who opened it (for the middleware)
+	rev       protocol.Revision   // the revision it was opened in
 	told      map[string]taskSeen // the last state of each task sent, guarded by the session's subsMu
 }
 
@@ -59,7 +62,8 @@ func handleListen(ctx context.Context, ss *session, c *call, r *request, p *prot
 		honoured.PromptsListChanged = asked.PromptsListChanged
 	}
 	sub := &subscription{call: c, tools: honoured.ToolsListChanged != nil, resources: honoured.ResourcesListChanged != nil,
-		prompts: honoured.PromptsListChanged != nil, owner: subjectOf(r), caller: callerkey.Of(ctx)}
+		prompts: honoured.PromptsListChanged != nil, owner: subjectOf(r), caller: callerkey.Of(ctx),
+		principal: r.caller, rev: r.rev}
 	for _, id := range taskIDs {
 		if sub.tasks == nil {
 			sub.tasks, sub.told = map[string]bool{}, map[string]taskSeen{}
@@ -188,20 +192,40 @@ func (ss *session) endSubscriptions() {
 // legacy session unsolicited, when its initialize result declared the
 // capability (declared), modern clients only on the listen streams that
 // asked for it (wants), each message tagged with its subscription id.
-func (ss *session) listChanged(method string, declared func(protocol.ServerCapabilities) bool, wants func(*subscription) bool) {
+// With change set (a tools list change on a server with middleware),
+// each notification passes through the middleware first, as the client
+// it goes to (see outgoing).
+func (ss *session) listChanged(method string, declared func(protocol.ServerCapabilities) bool, wants func(*subscription) bool, change *toolChange) {
 	ss.mu.Lock()
 	legacy := ss.initialized && declared(ss.caps)
+	caller, rev := ss.caller, ss.rev
 	ss.mu.Unlock()
 	if legacy {
-		ss.send(&jsonrpc.Notification{Method: method})
+		n := &jsonrpc.Notification{Method: method}
+		if change == nil {
+			ss.send(n)
+		} else {
+			ss.outgoing(n, caller, rev, change, func() { ss.send(n) })
+		}
 	}
 	ss.subsMu.Lock()
-	defer ss.subsMu.Unlock()
+	var told []*subscription // with change: told once the lock is released
 	for _, sub := range ss.subs {
-		if wants(sub) {
-			params, _ := json.Marshal(protocol.NotificationParams{Meta: subscriptionMeta(sub.call.id)})
-			sub.call.notify(&jsonrpc.Notification{Method: method, Params: params})
+		if !wants(sub) {
+			continue
 		}
+		if change != nil {
+			told = append(told, sub)
+			continue
+		}
+		params, _ := json.Marshal(protocol.NotificationParams{Meta: subscriptionMeta(sub.call.id)})
+		sub.call.notify(&jsonrpc.Notification{Method: method, Params: params})
+	}
+	ss.subsMu.Unlock()
+	for _, sub := range told {
+		params, _ := json.Marshal(protocol.NotificationParams{Meta: subscriptionMeta(sub.call.id)})
+		n := &jsonrpc.Notification{Method: method, Params: params}
+		ss.outgoing(n, sub.principal, sub.rev, change, func() { sub.call.notify(n) })
 	}
 }
 
@@ -239,6 +263,30 @@ func (s *Server) eachSession(fn func(*session)) {
 // toolsChanged tells every client that the tool list changed.
 func (s *Server) toolsChanged() { s.raise(fanout.Event{Kind: fanout.ToolsListChanged}) }
 
+// toolChanged tells every client that e was added to the tool list or
+// removed from it: the middleware learns which tool (Request.ChangedTools);
+// the other instances only that the list changed.
+func (s *Server) toolChanged(e *entry) {
+	ev := fanout.Event{Kind: fanout.ToolsListChanged}
+	if s.chain == nil {
+		s.raise(ev)
+		return
+	}
+	w := e.wireTool(protocol.Latest)
+	s.deliverTools(&toolChange{tools: []*protocol.Tool{&w}, known: true})
+	s.publish(ev)
+}
+
+// deliverTools tells this server's connections that the tool list
+// changed, change passing through the middleware (nil: no middleware).
+func (s *Server) deliverTools(change *toolChange) {
+	s.eachSession(func(ss *session) {
+		ss.listChanged(protocol.NotificationToolListChanged,
+			func(c protocol.ServerCapabilities) bool { return c.Tools != nil },
+			func(sub *subscription) bool { return sub.tools }, change)
+	})
+}
+
 // resourcesChanged tells every client that the resource list or the
 // template list changed.
 func (s *Server) resourcesChanged() { s.raise(fanout.Event{Kind: fanout.ResourcesListChanged}) }
@@ -263,22 +311,22 @@ func (s *Server) ResourceUpdated(uri string) {
 func (s *Server) deliver(ev fanout.Event) {
 	switch ev.Kind {
 	case fanout.ToolsListChanged:
-		s.eachSession(func(ss *session) {
-			ss.listChanged(protocol.NotificationToolListChanged,
-				func(c protocol.ServerCapabilities) bool { return c.Tools != nil },
-				func(sub *subscription) bool { return sub.tools })
-		})
+		var change *toolChange
+		if s.chain != nil {
+			change = &toolChange{} // which tools is not known (another instance's, or several)
+		}
+		s.deliverTools(change)
 	case fanout.ResourcesListChanged:
 		s.eachSession(func(ss *session) {
 			ss.listChanged(protocol.NotificationResourceListChanged,
 				func(c protocol.ServerCapabilities) bool { return c.Resources != nil },
-				func(sub *subscription) bool { return sub.resources })
+				func(sub *subscription) bool { return sub.resources }, nil)
 		})
 	case fanout.PromptsListChanged:
 		s.eachSession(func(ss *session) {
 			ss.listChanged(protocol.NotificationPromptListChanged,
 				func(c protocol.ServerCapabilities) bool { return c.Prompts != nil },
-				func(sub *subscription) bool { return sub.prompts })
+				func(sub *subscription) bool { return sub.prompts }, nil)
 		})
 	case fanout.ResourceUpdated:
 		s.eachSession(func(ss *session) { ss.resourceUpdated(ev.URI) })

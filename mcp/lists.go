@@ -106,18 +106,29 @@ func (l *list[E, W]) add(s *Server, op string, e E, dup error) error {
 	if !added {
 		return fmt.Errorf("mcp: %s: %w: %s", op, dup, clip.Quote(reg.key(e)))
 	}
-	l.changed(s)
+	l.tell(s, e)
 	return nil
+}
+
+// tell tells the clients that e joined or left the list: a tool's change
+// names the tool to the middleware (see toolChanged).
+func (l *list[E, W]) tell(s *Server, e E) {
+	if t, ok := any(e).(*entry); ok {
+		s.toolChanged(t)
+		return
+	}
+	l.changed(s)
 }
 
 // remove unregisters the entry with key k, keeping the others' order,
 // tells the clients, and reports whether it was there.
 func (l *list[E, W]) remove(s *Server, k string) bool {
 	s.mu.Lock()
+	e, _ := l.reg(s).get(k)
 	ok := l.reg(s).remove(k)
 	s.mu.Unlock()
 	if ok {
-		l.changed(s)
+		l.tell(s, e)
 	}
 	return ok
 }

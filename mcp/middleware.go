@@ -3,17 +3,20 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"unsafe"
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/internal/jsonx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 )
 
 // Middleware wraps the server's handling of every request and
-// notification a client sends, whatever the method, era or transport:
+// notification a client sends, whatever the method, era or transport
+// (and sees the tool list changes it tells clients of: see Request):
 // given the handler that comes after it, it returns one that may inspect
 // the request, change its params, answer it itself, refuse it, or call
 // next and inspect or change what it answered. Give them to NewServer in
@@ -39,6 +42,15 @@ type Handler func(ctx context.Context, req *Request) (json.RawMessage, error)
 // and a tools/call's tool is looked up again by the name they give); the
 // other fields describe the request as it was routed and changing them
 // changes nothing.
+//
+// The chain also sees each notifications/tools/list_changed the server
+// is about to send, once per client it goes to (a legacy session, or a
+// 2026-07-28 listen stream that asked for it), with FromServer true, the
+// client's era, revision and caller (the one that initialized the
+// session, or opened the stream), and ChangedTools: calling next sends
+// it, returning without calling next keeps it from that client (a tool
+// filter's way to tell only the callers a change concerns). Its Params
+// are sent as they were.
 type Request struct {
 	// RequestInfo is the era, revision, client and caller, as handlers
 	// get them (RequestFrom).
@@ -56,16 +68,62 @@ type Request struct {
 	// method that names nothing.
 	Target string
 
-	ss   *session
-	c    *call
-	r    *request
-	m    method
-	note *jsonrpc.Notification // set for a notification
+	ss     *session
+	c      *call
+	r      *request
+	m      method
+	note   *jsonrpc.Notification // set for a notification
+	out    func()                // sends a notification from the server (see FromServer)
+	change *toolChange           // what a tools/list_changed from the server says changed
 }
 
 // IsNotification reports whether the request is a notification: it gets
 // no answer.
 func (r *Request) IsNotification() bool { return r.note != nil }
+
+// FromServer reports whether the request is a notification the server is
+// about to send the client (see Request), not one the client sent.
+func (r *Request) FromServer() bool { return r.out != nil }
+
+// ChangedTools is what a notifications/tools/list_changed from the server
+// (FromServer) says changed: the tools added to the list or removed from
+// it, in their 2026-07-28 form, with known true; known is false when the
+// server cannot tell which (a change another instance of a deployment
+// made, Options.Broker), and for any other request. A tool filter must
+// then let the notification through.
+func (r *Request) ChangedTools() (tools []*protocol.Tool, known bool) {
+	if r.change == nil || !r.change.known {
+		return nil, false
+	}
+	return r.change.tools, true
+}
+
+// toolChange is what changed in the tool list, for ChangedTools.
+type toolChange struct {
+	tools []*protocol.Tool
+	known bool
+}
+
+// outgoing passes n, a notification the server is about to send to a
+// client whose caller and revision are given, through the middleware;
+// send sends it, when the chain reaches its end.
+func (ss *session) outgoing(n *jsonrpc.Notification, caller *auth.Principal, rev protocol.Revision, change *toolChange, send func()) {
+	era := protocol.Legacy
+	if rev.Modern() {
+		era = protocol.Modern
+	}
+	req := &Request{RequestInfo: protocol.RequestInfo{Era: era, Revision: rev, Caller: caller},
+		Method: n.Method, Params: n.Params, ss: ss, note: n, out: send, change: change}
+	defer func() {
+		if p := recover(); p != nil {
+			ss.log.Error("mcp: a middleware panicked on a notification to the client", "method", n.Method,
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		}
+	}()
+	if _, err := ss.srv.chain(context.Background(), req); err != nil {
+		ss.log.Debug("mcp: a middleware refused a notification to the client", "method", n.Method, "error", err.Error())
+	}
+}
 
 // chain builds the one handler the server's middleware wraps around
 // serve, nil when there is none.
@@ -101,6 +159,10 @@ func (ss *session) newRequest(c *call, r *request, m method, params json.RawMess
 // result encoded as run encodes it.
 func serve(ctx context.Context, req *Request) (json.RawMessage, error) {
 	ss, r := req.ss, req.r
+	if req.out != nil {
+		req.out()
+		return nil, nil
+	}
 	if req.note != nil {
 		n := req.note
 		if !sameBytes(req.Params, n.Params) {

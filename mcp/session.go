@@ -9,6 +9,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/mcpwire/mcpwire/auth"
 	"github.com/mcpwire/mcpwire/jsonrpc"
 	"github.com/mcpwire/mcpwire/protocol"
 	"github.com/mcpwire/mcpwire/transport"
@@ -28,6 +29,7 @@ type session struct {
 	clientCaps  json.RawMessage
 	logLevel    string                      // set by logging/setLevel
 	caps        protocol.ServerCapabilities // declared in the initialize result
+	caller      *auth.Principal             // who sent initialize (the session's caller, for the middleware)
 	calls       map[string]*call            // in flight, by call key (see track)
 	arrivals    uint64                      // stateless: requests tracked so far
 	stateless   bool                        // a stateless endpoint (see EndpointOptions)

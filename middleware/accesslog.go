@@ -32,6 +32,9 @@ const (
 func AccessLog(logger *slog.Logger) mcp.Middleware {
 	return func(next mcp.Handler) mcp.Handler {
 		return func(ctx context.Context, req *mcp.Request) (json.RawMessage, error) {
+			if req.FromServer() { // not an access: the server telling a client
+				return next(ctx, req)
+			}
 			start := time.Now()
 			raw, err := next(ctx, req)
 			attrs := make([]slog.Attr, 0, 8)

@@ -8,7 +8,8 @@
 //   - [AccessLog] logs one structured line per request, never an
 //     argument's value;
 //   - [FilterTools] hides tools from the callers a policy says may not
-//     see them.
+//     see them, and tells a caller of a tool list change only when it
+//     can see the tool that changed.
 //
 // Give them to mcp.NewServer in Options.Middleware, outermost first:
 //

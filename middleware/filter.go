@@ -3,6 +3,7 @@ package middleware
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	json "github.com/goccy/go-json"
 
@@ -25,8 +26,11 @@ import (
 // legacy client's lack the fields its revision lacks); for tools/call it
 // sees the 2026-07-28 form. It must be a pure function of its arguments,
 // cheap, and safe for concurrent use: it runs for every listed tool.
-// The list_changed notifications the server sends are not filtered: a
-// caller may be told of a change it cannot see, and lists again.
+//
+// A notifications/tools/list_changed goes only to the callers the change
+// concerns: one the tool added or removed is hidden from is not told
+// (allow sees the tool's 2026-07-28 form). A change the server cannot
+// name (another instance's, Options.Broker) is told to every caller.
 func FilterTools(allow func(caller *auth.Principal, t *protocol.Tool) bool) mcp.Middleware {
 	return func(next mcp.Handler) mcp.Handler {
 		return func(ctx context.Context, req *mcp.Request) (json.RawMessage, error) {
@@ -34,6 +38,13 @@ func FilterTools(allow func(caller *auth.Principal, t *protocol.Tool) bool) mcp.
 			case protocol.MethodCallTool:
 				if t := req.Tool(); t != nil && !allow(req.Caller, t) {
 					return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "invalid params: unknown tool %s", clip.Quote(req.Target))
+				}
+			case protocol.NotificationToolListChanged:
+				if !req.FromServer() {
+					break
+				}
+				if tools, known := req.ChangedTools(); known && !slices.ContainsFunc(tools, func(t *protocol.Tool) bool { return allow(req.Caller, t) }) {
+					return nil, nil // a change of tools this caller does not see
 				}
 			case protocol.MethodListTools:
 				raw, err := next(ctx, req)
