@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -115,4 +116,25 @@ func TestLocal(t *testing.T) {
 		t.Fatal("a call in flight when the connection closed never ended")
 	}
 	<-ended
+}
+
+// The URL elicitation ids awaiting completion are bounded: past
+// maxURLIDs the oldest is forgotten; a taken one is gone.
+func TestURLIDsBounded(t *testing.T) {
+	var u urlIDs
+	for i := range maxURLIDs + 10 {
+		u.put(fmt.Sprint("up", i), fmt.Sprint("mine", i))
+	}
+	if len(u.ids) != maxURLIDs || len(u.order) != maxURLIDs {
+		t.Fatalf("%d ids, %d in order; want %d", len(u.ids), len(u.order), maxURLIDs)
+	}
+	if _, ok := u.take("up0"); ok {
+		t.Error("the oldest id was kept past the bound")
+	}
+	if mine, ok := u.take(fmt.Sprint("up", maxURLIDs+9)); !ok || mine != fmt.Sprint("mine", maxURLIDs+9) {
+		t.Errorf("the newest: %q, %v", mine, ok)
+	}
+	if _, ok := u.take(fmt.Sprint("up", maxURLIDs+9)); ok {
+		t.Error("an id taken twice")
+	}
 }

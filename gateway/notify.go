@@ -2,6 +2,8 @@ package gateway
 
 import (
 	"context"
+	"slices"
+	"sync"
 
 	"github.com/mcpwire/mcpwire/internal/callctx"
 	"github.com/mcpwire/mcpwire/jsonrpc"
@@ -42,8 +44,50 @@ func (up *upstream) notified(n *jsonrpc.Notification) {
 		if json.Unmarshal(n.Params, &p) != nil || p.ElicitationID == "" {
 			return
 		}
-		if id, ok := up.urlIDs.LoadAndDelete(p.ElicitationID); ok {
-			up.g.srv.CompleteElicitation(id.(string))
+		if id, ok := up.urlIDs.take(p.ElicitationID); ok {
+			up.g.srv.CompleteElicitation(id)
 		}
 	}
+}
+
+// maxURLIDs bounds the URL elicitations of one upstream awaiting its
+// completion notification; past it the oldest is forgotten (its
+// completion is then not passed on), as the server forgets its own.
+const maxURLIDs = 256
+
+// urlIDs maps the ids of an upstream's URL elicitations to the ids the
+// gateway gave them when it asked its caller.
+type urlIDs struct {
+	mu    sync.Mutex
+	ids   map[string]string
+	order []string // upstream ids, oldest first
+}
+
+// put records that the upstream's id is the caller's mine.
+func (u *urlIDs) put(id, mine string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.ids == nil {
+		u.ids = map[string]string{}
+	}
+	if _, ok := u.ids[id]; !ok {
+		u.order = append(u.order, id)
+	}
+	u.ids[id] = mine
+	for len(u.order) > maxURLIDs {
+		delete(u.ids, u.order[0])
+		u.order = u.order[1:]
+	}
+}
+
+// take returns and forgets the caller's id for the upstream's id.
+func (u *urlIDs) take(id string) (string, bool) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	mine, ok := u.ids[id]
+	if ok {
+		delete(u.ids, id)
+		u.order = slices.DeleteFunc(u.order, func(s string) bool { return s == id })
+	}
+	return mine, ok
 }

@@ -474,7 +474,7 @@ func askOne(ctx context.Context, r *relayed, in protocol.InputRequest, opts ...a
 			return nil, err
 		}
 		if u.ElicitationID != "" && reply.ElicitationID != "" {
-			r.up.urlIDs.Store(u.ElicitationID, reply.ElicitationID) // the upstream's completion names its own id
+			r.up.urlIDs.put(u.ElicitationID, reply.ElicitationID) // the upstream's completion names its own id
 		}
 		return &protocol.ElicitResult{Action: reply.Action}, nil
 	}

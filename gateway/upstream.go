@@ -38,7 +38,7 @@ type upstream struct {
 
 	flightMu sync.Mutex
 	inFlight map[*relayed]struct{} // the calls in flight to it (see relay.go)
-	urlIDs   sync.Map              // a URL elicitation's id upstream -> the caller's
+	urlIDs   urlIDs                // a URL elicitation's id upstream -> the caller's
 }
 
 // connect starts the client.
