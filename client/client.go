@@ -299,7 +299,7 @@ func (c *Client) send(ctx context.Context, method string, p, token json.RawMessa
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, inputRound(err)
 	}
 	if rpcErr != nil {
 		return nil, rpcErr

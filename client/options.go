@@ -60,7 +60,9 @@ type Options struct {
 	// answer a legacy server's requests and say what the client declares.
 	// Each answer is the encoded result (ElicitResult,
 	// CreateMessageResult, ListRootsResult), and every key needs one.
-	// This is how a proxy passes a round on as it came.
+	// This is how a proxy passes a round on as it came. Returning
+	// ErrDeferInput ends the call with the round unanswered (see
+	// InputRound).
 	AnswerInputs func(ctx context.Context, requests map[string]protocol.InputRequest) (map[string]json.RawMessage, error)
 
 	// OnNotification gets every notification the server sends outside a

@@ -23,15 +23,18 @@ import (
 
 // What an upstream asks during a call (elicitation, sampling, roots) is
 // asked of the gateway's caller, in the caller's era, and the answer goes
-// back in the upstream's. For a 2026-07-28 caller the upstream's call
-// runs on a goroutine of its own (a relayed call), so that the caller,
-// whose every input_required round runs the gateway's handler again,
-// finds the same upstream call waiting for its answer instead of
-// starting it again: the handler's sealed requestState remembers the
-// relayed call's id, and the call waits (parked) between rounds, at most
-// as long as a requestState stays valid. A legacy caller is asked in the
-// one run, and its upstream call runs on the handler's own goroutine
-// (see inline).
+// back in the upstream's. The upstream's call runs on the handler's own
+// goroutine (see inline) when nothing need wait between rounds: the
+// caller is legacy (asked within the one run), or the upstream is
+// 2026-07-28 (its round is deferred and travels in the caller's sealed
+// requestState, so any gateway sharing the state key takes the caller's
+// next round). A legacy upstream behind a 2026-07-28 caller is the one
+// case left: its call runs on a goroutine of its own (a relayed call), so
+// that the caller, whose every input_required round runs the gateway's
+// handler again, finds the same upstream call waiting for its answer
+// instead of starting it again: the handler's sealed requestState
+// remembers the relayed call's id, and the call waits (parked) between
+// rounds, at most as long as a requestState stays valid.
 //
 // The question is tied to its call by the context of the upstream's
 // request: a 2026-07-28 upstream asks within the call (input_required,
@@ -96,7 +99,7 @@ func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, 
 	switch {
 	case r != nil:
 		r.round.Store(round)
-	case askedInline(ctx):
+	case askedInline(ctx) || up.client().Info().Era == protocol.Modern:
 		return up.inline(round, call)
 	default:
 		r = up.start(round, call)
@@ -162,22 +165,56 @@ func (up *upstream) start(round *context.Context, call func(context.Context) (an
 	return r
 }
 
-// inline runs call on the caller's goroutine: for a legacy caller, whose
-// every question is answered within this run, so that nothing needs to
-// wait between rounds. What the upstream asks is asked of the caller by
-// the goroutine it arrives on (see askOf).
+// inline runs call on the caller's goroutine, with nothing waiting
+// between a caller's rounds: for a legacy caller, whose every question is
+// answered within this run, and for a 2026-07-28 upstream, whose rounds
+// need no waiting call: the upstream's round is asked of a 2026-07-28
+// caller under the upstream's keys and deferred (client.ErrDeferInput),
+// the round and its requestState remembered in the caller's requestState
+// (roundMemo), and the caller's next round resumes the upstream's request
+// with the answers (client.WithInputResponses). What the upstream asks is
+// asked of the caller by the goroutine it arrives on (see askOf).
 func (up *upstream) inline(round *context.Context, call func(context.Context) (any, error)) (any, error) {
+	ctx := *round
 	r := &relayed{up: up, inline: true, done: make(chan struct{})}
 	cctx := up.callContext(round, r)
-	stop := context.AfterFunc(*round, r.cancel) // the caller cancelled
+	stop := context.AfterFunc(ctx, r.cancel) // the caller cancelled
 	defer stop()
+	defer r.cancel()
+	var owed deferredRound
+	if ok, _ := ask.Recall(ctx, roundMemo, &owed); ok && owed.Requests != nil {
+		answers, err := askCaller(ctx, r, &question{round: owed.Requests})
+		if err != nil {
+			return nil, err // still owed (input_required), or the caller cannot answer
+		}
+		round := &client.InputRound{Method: protocol.MethodCallTool, Requests: owed.Requests, State: owed.State}
+		cctx = client.WithInputResponses(cctx, round, answers.(map[string]json.RawMessage))
+	}
 	up.track(r, true)
 	v, err := call(cctx)
 	r.round.Store(nil)
 	close(r.done)
 	up.track(r, false)
-	r.cancel()
+	if ir := (*client.InputRound)(nil); errors.As(err, &ir) {
+		// askOf asked the caller the round: its answers come with the
+		// caller's next round, which resumes the upstream's request.
+		if err := ask.Remember(ctx, roundMemo, deferredRound{Requests: ir.Requests, State: ir.State}); err != nil {
+			return nil, err
+		}
+		return nil, ask.ErrInputRequired
+	}
 	return v, err
+}
+
+// roundMemo is the name under which a handler remembers the upstream's
+// round it deferred.
+const roundMemo = "mcpwire.gateway.round"
+
+// deferredRound is a 2026-07-28 upstream's round the caller was asked,
+// kept in the caller's requestState until it answers.
+type deferredRound struct {
+	Requests map[string]protocol.InputRequest `json:"requests"`
+	State    string                           `json:"state,omitempty"`
 }
 
 // askedInline reports whether the caller of ctx's request is asked within
@@ -362,7 +399,11 @@ func (up *upstream) askOf(ctx context.Context, q *question) (any, error) {
 		if rc == nil {
 			return nil, errors.New("gateway: the call that asked has ended")
 		}
-		return askCaller(*rc, r, q)
+		v, err := askCaller(*rc, r, q)
+		if errors.Is(err, ask.ErrInputRequired) && q.round != nil {
+			return nil, client.ErrDeferInput // asked; see inline
+		}
+		return v, err
 	}
 	q.answer = make(chan answered, 1)
 	select {

@@ -242,3 +242,72 @@ func TestRelayedRoundKeepsKeys(t *testing.T) {
 		t.Errorf("the caller's rounds asked %v, want %v", rounds, want)
 	}
 }
+
+// Between a 2026-07-28 caller's rounds nothing waits in a gateway in
+// front of a 2026-07-28 upstream: the upstream's round travels in the
+// caller's requestState, so two gateways sharing a state key (behind one
+// load balancer) each take the rounds the other began: round one asked
+// by gateway A, answered to gateway B, which runs the upstream's next
+// round, answered to A.
+func TestRelayedRoundsMoveBetweenGateways(t *testing.T) {
+	var starts atomic.Int32
+	up := asker(&starts)
+	key := []byte(strings.Repeat("k", 32))
+	gateways := make([]*client.Client, 2)
+	for i := range gateways {
+		g, err := gateway.New(bounded(t), &gateway.Config{NoNamespace: true, Upstreams: []gateway.Upstream{{Name: "asker", Server: up}}},
+			&gateway.Options{Logger: quiet, Server: &mcp.Options{Logger: quiet, StateKey: key}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { g.Close() })
+		gateways[i] = serveGatewayWith(t, g, &client.Options{Era: protocol.Modern, Logger: quiet,
+			Capabilities: &protocol.ClientCapabilities{Sampling: &protocol.SamplingCapability{}, Roots: protocol.Object{}},
+			AnswerInputs: func(context.Context, map[string]protocol.InputRequest) (map[string]json.RawMessage, error) {
+				return nil, client.ErrDeferInput // the test answers, to the other gateway
+			}})
+	}
+	answer := func(in protocol.InputRequest) json.RawMessage {
+		var v any
+		switch {
+		case in.CreateMessage != nil:
+			v = &protocol.CreateMessageResult{Role: protocol.RoleAssistant, Model: "m",
+				Content: protocol.SamplingContent{Blocks: []protocol.SamplingContentBlock{{Text: &protocol.TextContent{Text: "Atlas"}}}}}
+		case in.ListRoots != nil:
+			v = &protocol.ListRootsResult{Roots: []protocol.Root{{URI: "file:///src"}}}
+		default:
+			t.Fatalf("asked %+v", in)
+		}
+		raw, _ := json.Marshal(v)
+		return raw
+	}
+	ctx := bounded(t)
+	_, err := gateways[0].CallTool(ctx, "both", nil)
+	for round := 1; ; round++ {
+		var ir *client.InputRound
+		if !errors.As(err, &ir) {
+			if round != 3 {
+				t.Fatalf("round %d: %v, want an input round", round, err)
+			}
+			break
+		}
+		if len(ir.Requests) != 1 || ir.State == "" {
+			t.Fatalf("round %d asked %+v", round, ir)
+		}
+		answers := map[string]json.RawMessage{}
+		for k, in := range ir.Requests {
+			answers[k] = answer(in)
+		}
+		var r *protocol.CallToolResult
+		r, err = gateways[round%2].CallTool(client.WithInputResponses(ctx, ir, answers), "both", nil)
+		if err == nil {
+			if round != 2 {
+				t.Fatalf("answered after round %d, want 2", round)
+			}
+			if got, want := textOf(t, r), "Atlas in 1 roots, first file:///src"; got != want {
+				t.Errorf("both answered %q, want %q", got, want)
+			}
+			return
+		}
+	}
+}

@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -43,6 +44,15 @@ func (s *Session) Call(ctx context.Context, method string, params any) (result j
 		m.set("_meta", s.withMeta(m.get("_meta")))
 		first = m.encode()
 	}
+	if ctx.Value(resumeKey{}) != nil {
+		if m == nil {
+			m, _ = parseMembers(first)
+		}
+		var ok bool
+		if m, ok = resumed(ctx, method, m); ok {
+			first = m.encode()
+		}
+	}
 	for round, params := 1, first; ; round++ {
 		result, rpcErr, err := s.call(ctx, method, params)
 		if err != nil || rpcErr != nil {
@@ -56,6 +66,10 @@ func (s *Session) Call(ctx context.Context, method string, params any) (result j
 			return nil, nil, fmt.Errorf("%w: %s was still input_required after %d rounds", ErrTooManyRounds, method, s.opts.MaxInputRounds)
 		}
 		answers, err := s.answerAll(ctx, in.requests)
+		if d := (*Deferred)(nil); errors.As(err, &d) {
+			d.Method, d.State = method, in.state
+			return nil, nil, d
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("client: %s, round %d: %w", method, round, err)
 		}
@@ -265,6 +279,9 @@ func (s *Session) answerRound(ctx context.Context, round func(context.Context, m
 		requests[req.key] = in
 	}
 	answers, err := round(ctx, requests)
+	if errors.Is(err, ErrDeferred) {
+		return nil, &Deferred{Requests: requests}
+	}
 	if err != nil {
 		return nil, err
 	}
