@@ -7,6 +7,8 @@ import (
 	"io"
 	"log/slog"
 
+	json "github.com/goccy/go-json"
+
 	"github.com/mcpwire/mcpwire/ask"
 	"github.com/mcpwire/mcpwire/client"
 	"github.com/mcpwire/mcpwire/mcp"
@@ -261,4 +263,50 @@ func ExampleOptions_elicit() {
 	// legacy: Hello, Ada!
 	// modern: the server asks "Whom should I greet?"
 	// modern: Hello, Ada!
+}
+
+// A proxy that asks its own client what the server asks defers the
+// 2026-07-28 round (ErrDeferInput), keeps the *InputRound, and resumes
+// the request once it has the answers (WithInputResponses): nothing of
+// the call waits in between.
+func ExampleWithInputResponses() {
+	type Name struct {
+		Name string `json:"name"`
+	}
+	srv := mcp.NewServer(mcp.Implementation{Name: "greeter", Version: "1.0.0"}, &mcp.Options{Logger: silent})
+	srv.MustAddTool(tool.New("greet", "Asks whom to greet.", func(ctx context.Context, _ struct{}) (string, error) {
+		reply, err := ask.ElicitAs[Name](ctx, "Whom should I greet?", ask.Key("who"))
+		if err != nil {
+			return "", err
+		}
+		return "Hello, " + reply.Content.Name + "!", nil
+	}))
+	c := inProcess(srv, &client.Options{
+		Era:          protocol.Modern,
+		Capabilities: &protocol.ClientCapabilities{Elicitation: &protocol.ElicitationCapability{}},
+		AnswerInputs: func(context.Context, map[string]protocol.InputRequest) (map[string]json.RawMessage, error) {
+			return nil, client.ErrDeferInput
+		},
+	})
+	defer c.Close()
+
+	_, err := c.CallTool(context.Background(), "greet", nil)
+	var round *client.InputRound
+	if !errors.As(err, &round) {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("deferred: %q\n", round.Requests["who"].Elicit.Form.Message)
+
+	// Later, with the answer from wherever the proxy asked:
+	answers := map[string]json.RawMessage{"who": json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`)}
+	res, err := c.CallTool(client.WithInputResponses(context.Background(), round, answers), "greet", nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Content[0].Text.Text)
+	// Output:
+	// deferred: "Whom should I greet?"
+	// Hello, Ada!
 }

@@ -20,8 +20,13 @@
 // naming both. Completion goes to the upstream of the prompt or template.
 //
 // An HTTP upstream that is protected gets a static token from
-// Upstream.Headers, or signs in with Upstream.SignIn (package
-// client/signin) when it asks.
+// Upstream.Headers, or signs in when it asks: as the gateway itself with
+// Upstream.ClientCredentials (the client credentials grant, which a
+// configuration file can give: clientCredentials: {clientId: ...,
+// clientSecret: ${SECRET}}), or with any flow of package client/signin
+// through Upstream.SignIn, from Go. An upstream in the same process is
+// reached through a stateless endpoint of its server, with no bytes or
+// pipe in between.
 //
 // Each upstream is reached through package client with its gates on, so
 // what an upstream lists and answers is checked before the gateway serves
@@ -41,9 +46,13 @@
 // era and answered in the upstream's: a legacy upstream's request becomes
 // a 2026-07-28 caller's input_required round and the reverse, and a
 // 2026-07-28 upstream's round reaches a 2026-07-28 caller whole, under
-// the upstream's keys. The upstream's call is not started again by a
-// modern caller's rounds: it waits between them (up to 15 minutes) and
-// the caller's sealed requestState leads the next round back to it. To a
+// the upstream's keys, and travels in the caller's sealed requestState
+// with the upstream's own: nothing waits between the caller's rounds, and
+// any gateway with the same state key (mcp.Options.StateKey, behind one
+// load balancer) takes the caller's next round. A legacy upstream's call
+// cannot be resumed that way, so behind a 2026-07-28 caller it waits
+// between the caller's rounds (up to 15 minutes, 1024 at most) and the
+// caller's requestState leads the next round back to it. To a
 // 2026-07-28 upstream each call declares the caller's own capabilities,
 // so the upstream judges them as if the caller were its own (a caller
 // without the tasks extension gets the upstream's -32021 from a tool that
