@@ -99,7 +99,7 @@ func (up *upstream) relay(ctx context.Context, call func(context.Context) (any, 
 	switch {
 	case r != nil:
 		r.round.Store(round)
-	case askedInline(ctx) || up.client().Info().Era == protocol.Modern:
+	case askedInline(ctx) || up.modern():
 		return up.inline(round, call)
 	default:
 		r = up.start(round, call)
@@ -243,7 +243,7 @@ func (up *upstream) callContext(round *context.Context, r *relayed) context.Cont
 			mcp.ReportProgress(*rc, p.Progress, total, p.Message)
 		}
 	})
-	if caps := callerCapabilities(ctx); caps != nil && up.client().Info().Era == protocol.Modern {
+	if caps := callerCapabilities(ctx); caps != nil && up.modern() {
 		cctx = client.WithMeta(cctx, protocol.Meta{protocol.MetaClientCapabilities: caps})
 	}
 	return client.WithOnTask(cctx, func(protocol.Task) {

@@ -68,15 +68,16 @@ func (up *upstream) connect(ctx context.Context) error {
 			up.g.log.Warn("gateway: asking an upstream for its log messages", "upstream", up.cfg.Name, "error", err.Error())
 		}
 	}
-	up.conn.Store(&conn{c: c, end: end})
+	up.conn.Store(&conn{c: c, end: end, modern: c.Info().Era == protocol.Modern})
 	return nil
 }
 
 // conn is one connection to the upstream: its client, and what ends what
 // it started (an in-process server's Serve).
 type conn struct {
-	c   *client.Client
-	end func()
+	c      *client.Client
+	end    func()
+	modern bool // the era settled is 2026-07-28
 }
 
 func (k *conn) close() error {
@@ -87,6 +88,9 @@ func (k *conn) close() error {
 
 // client is the current connection's client.
 func (up *upstream) client() *client.Client { return up.conn.Load().c }
+
+// modern reports whether the current connection speaks 2026-07-28.
+func (up *upstream) modern() bool { return up.conn.Load().modern }
 
 func (up *upstream) close() error {
 	if up.stop != nil {

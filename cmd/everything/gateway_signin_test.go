@@ -39,20 +39,7 @@ func TestGatewaySignsInToAnUpstream(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gateway.New with a sign-in: %v", err)
 	}
-	defer g.Close()
-	a, b := transport.Pipe(transport.Options{})
-	go g.Server().Serve(ctx, a)
-	c, err := client.Connect(ctx, client.Conn{Conn: b}, &client.Options{Era: protocol.Modern})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	res, err := c.CallTool(ctx, "guarded_test_simple_text", map[string]any{})
-	if err != nil || (res.IsError != nil && *res.IsError) || len(res.Content) != 1 {
-		t.Fatalf("a protected upstream's tool through the gateway: %+v, %v", res, err)
-	}
-	c.Close()
-	g.Close()
+	callGuarded(t, ctx, g, protocol.Modern)
 	cmd.Process.Signal(syscall.SIGTERM)
 	awaitCleanExit(t, cmd)
 }
@@ -92,20 +79,7 @@ upstreams:
 	if err != nil {
 		t.Fatalf("gateway.New with client credentials: %v", err)
 	}
-	defer g.Close()
-	a, b := transport.Pipe(transport.Options{})
-	go g.Server().Serve(ctx, a)
-	c, err := client.Connect(ctx, client.Conn{Conn: b}, &client.Options{Era: protocol.Legacy})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	res, err := c.CallTool(ctx, "guarded_test_simple_text", map[string]any{})
-	if err != nil || (res.IsError != nil && *res.IsError) || len(res.Content) != 1 {
-		t.Fatalf("a protected upstream's tool through the gateway: %+v, %v", res, err)
-	}
-	c.Close()
-	g.Close()
+	callGuarded(t, ctx, g, protocol.Legacy)
 	cmd.Process.Signal(syscall.SIGTERM)
 	awaitCleanExit(t, cmd)
 }
@@ -144,4 +118,22 @@ func registerConfidential(t *testing.T, endpoint string) (id, secret string) {
 		t.Fatalf("register: %d %+v", resp.StatusCode, reg)
 	}
 	return reg.ClientID, reg.ClientSecret
+}
+
+// callGuarded calls the protected upstream's test_simple_text through g,
+// as a client of era, and closes g.
+func callGuarded(t *testing.T, ctx context.Context, g *gateway.Gateway, era protocol.Era) {
+	t.Helper()
+	defer g.Close()
+	a, b := transport.Pipe(transport.Options{})
+	go g.Server().Serve(ctx, a)
+	c, err := client.Connect(ctx, client.Conn{Conn: b}, &client.Options{Era: era})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	res, err := c.CallTool(ctx, "guarded_test_simple_text", map[string]any{})
+	if err != nil || (res.IsError != nil && *res.IsError) || len(res.Content) != 1 {
+		t.Fatalf("a protected upstream's tool through the gateway: %+v, %v", res, err)
+	}
 }
